@@ -1,0 +1,7 @@
+"""``python -m gostop_arbiter``: the same as the ``gostop-arbiter`` command."""
+
+from __future__ import annotations
+
+from .cli import main
+
+main()

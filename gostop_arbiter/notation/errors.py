@@ -1,0 +1,133 @@
+"""Syntax errors a player can read: where, what was expected, and the line with a caret."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from pydantic import BaseModel, ConfigDict
+
+# What each terminal of grammar/gsn.lark is, in words, in the order a list of them reads best.
+_EXPECTED_WORDS: dict[str, str] = {
+    "CARD": "a card such as 3p",
+    "UNSEEN": "? (an unseen card)",
+    "UNSEEN_MANY": "?*N (N unseen cards)",
+    "DEALER_BONUS": "+b2 (a bonus card the dealer took)",
+    "BOMB": "bomb",
+    "PASS": "pass",
+    "SHAKE": "shake",
+    "BONUS": "bonus",
+    "GIVE": "give",
+    "GO": "go",
+    "STOP": "stop",
+    "SELL": "sell",
+    "FOLD": "fold",
+    "CHONGTONG": "chongtong",
+    "SLASH": "'/' and the flipped card",
+    "X": "x and the card taken",
+    "AS": "as",
+    "PI": "pi",
+    "ANIMAL": "animal",
+    "DRAW": "draw",
+    "MARK": "a mark such as !chok",
+    "COLON": "':'",
+    "NAME": "a player's name",
+    "PAYS": "pays",
+    "NAGARI": "nagari",
+    "POINTS": "the points (a whole number)",
+    "TAG": 'a tag such as [Seats "A, B"]',
+    "DEAL": "deal",
+    "TABLE": "table",
+    "STOCK": "stock",
+    "PILE": "pile",
+    "CLAIM": "claim",
+    "TURN_NUMBER": "a turn number such as 12.",
+    "_NL": "the end of the line",
+    "$END": "the end of the line",
+}
+_ORDER = {name: i for i, name in enumerate(_EXPECTED_WORDS)}
+
+_LOOKS_LIKE_CARD = re.compile(r"[+]?\d+\S*|b\d\S*", re.IGNORECASE)
+_TAG_SHAPE = re.compile(r'\s*\[\s*[A-Za-z0-9_.]+\s*"(?:\\.|[^"\\])*"\s*\]')
+
+
+class SyntaxIssue(BaseModel):
+    """A located error in the text (GSN §8: ``{"code": "syntax", "line", "column", "message"}``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    code: str = "syntax"
+    line: int
+    column: int
+    message: str
+    source: str = ""
+    """The text of the line, for showing it with a caret (not part of the JSON shape)."""
+
+    def to_json(self) -> dict[str, object]:
+        return {"code": self.code, "line": self.line, "column": self.column, "message": self.message}
+
+    def render(self, path: str) -> str:
+        """``path:line:col: message``, then the line and a caret under the fault."""
+        head = f"{path}:{self.line}:{self.column}: {self.message}"
+        if not self.source:
+            return head
+        gutter = f"{self.line:>5} | "
+        text = self.source.replace("\t", " ")
+        caret = " " * (len(gutter) - 2) + "| " + " " * max(0, self.column - 1) + "^"
+        return f"{head}\n{gutter}{text}\n{caret}"
+
+
+def expected_in_words(terminals: Iterable[str]) -> str:
+    """``a card such as 3p, bomb or pass``: the terminals a parser wanted, as a sentence."""
+    words: list[str] = []
+    for name in sorted(set(terminals), key=lambda n: (_ORDER.get(n, len(_ORDER)), n)):
+        word = _EXPECTED_WORDS.get(name, name.lower())
+        if word not in words:
+            words.append(word)
+    if not words:
+        return "something else"
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _word_at(text: str, column: int) -> str:
+    rest = text[column - 1 :]
+    match = re.match(r"[^\s/:\[\]#]+|\S", rest)
+    return match.group(0) if match else ""
+
+
+def describe(error: UnexpectedInput, source: str) -> tuple[int, str]:
+    """The column and the message for a Lark error on a line whose text is ``source``."""
+    column = max(1, error.column) if isinstance(error.column, int) else 1
+    if source.lstrip().startswith("[") and not _TAG_SHAPE.match(source):
+        return _describe_tag(source)
+    if isinstance(error, UnexpectedToken):
+        token = error.token
+        if token.type in ("_NL", "$END"):
+            found = "the end of the line"
+            column = len(source.rstrip()) + 1
+        else:
+            found = f"'{token.value}'"
+        return column, f"expected {expected_in_words(error.expected)}, but found {found}"
+    if isinstance(error, UnexpectedCharacters):
+        word = _word_at(source, column)
+        if _LOOKS_LIKE_CARD.fullmatch(word) and "CARD" in error.allowed:
+            return column, (
+                f"'{word}' is not a card: write the month and a category, such as 3p, 8g, 9a, 1r, "
+                "11pp or 8광"
+            )
+        return column, f"expected {expected_in_words(error.allowed)}, but found '{word}'"
+    return column, str(error)
+
+
+def _describe_tag(source: str) -> tuple[int, str]:
+    column = source.index("[") + 1
+    if '"' not in source:
+        return column, 'a tag is written [Name "value"]: the value is missing or not in quotes'
+    if source.count('"') - source.count('\\"') < 2:
+        return column, 'a tag is written [Name "value"]: the closing quote is missing'
+    if "]" not in source[source.rindex('"') :]:
+        return column, 'a tag is written [Name "value"]: the closing ] is missing'
+    return column, 'a tag is written [Name "value"], with a name of letters, digits, _ or .'

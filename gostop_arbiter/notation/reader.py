@@ -1,0 +1,352 @@
+"""Reading GSN text into hands: one hand at a time, every broken line reported.
+
+The reader cuts the text into hands (a tag line that follows a statement starts a new hand),
+parses each hand with the LALR parser, and when a hand has a syntax error parses it again line by
+line so that every broken line is reported, not only the first. It then checks what the grammar
+cannot: tags and the settings they carry from hand to hand, the names at the table, and which
+lines a played or a tally hand may hold (GSN §3, §6). Hands are yielded as they are read, so a
+file of any length is read in constant memory.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from lark.exceptions import UnexpectedInput
+
+from .errors import SyntaxIssue, describe
+from .grammar import shared_parser
+from .model import (
+    Bomb,
+    Claim,
+    DealLine,
+    Hand,
+    HandKind,
+    Notice,
+    PileLine,
+    Shake,
+    StockLine,
+    TableLine,
+    Tag,
+    Transcript,
+)
+from .transformer import KNOWN_TAGS, RESERVED_NAMES
+
+_NAME = re.compile(r"(?![bB]\d+(?![\w-]))[^\W\d_][\w-]*")
+
+
+class GsnSyntaxError(Exception):
+    """The text of a file is not valid GSN; ``issues`` lists every located error."""
+
+    def __init__(self, issues: list[SyntaxIssue]) -> None:
+        super().__init__("\n".join(f"{i.line}:{i.column}: {i.message}" for i in issues))
+        self.issues = issues
+
+
+@dataclass
+class HandResult:
+    """What the reader made of one hand: the hand, or the errors that stop it."""
+
+    hand: Hand | None
+    errors: list[SyntaxIssue] = field(default_factory=list)
+
+
+@dataclass
+class _Settings:
+    """The tags that carry over from one hand to the next (GSN §3)."""
+
+    seats: list[str] | None = None
+    rules: str = "standard"
+    sets: dict[str, str] = field(default_factory=dict)
+    stake: int = 1
+
+
+@dataclass
+class _Chunk:
+    first_line: int
+    lines: list[str]
+
+
+def normalise_lines(text: str) -> list[str]:
+    """The lines of a GSN text as the parser sees them: NFKC, no byte-order mark, LF ends."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return [unicodedata.normalize("NFKC", line) for line in text.split("\n")]
+
+
+def _kind_of_line(line: str) -> str:
+    stripped = line.lstrip()
+    if not stripped or stripped.startswith("#"):
+        return "blank"
+    return "tag" if stripped.startswith("[") else "statement"
+
+
+def _chunks(lines: Iterable[str]) -> Iterator[_Chunk]:
+    """Cut lines into hands. Comment lines between two hands belong to the second."""
+    current: _Chunk | None = None
+    has_statement = False
+    pending: list[str] = []
+    pending_start = 1
+    for number, line in enumerate(lines, start=1):
+        kind = _kind_of_line(line)
+        if kind == "blank":
+            if not pending:
+                pending_start = number
+            pending.append(line)
+            continue
+        if current is None or (kind == "tag" and has_statement):
+            if current is not None:
+                yield current
+            current = _Chunk(pending_start if pending else number, [*pending, line])
+            has_statement = False
+        else:
+            current.lines.extend(pending)
+            current.lines.append(line)
+        pending = []
+        has_statement = has_statement or kind == "statement"
+    if current is not None:
+        current.lines.extend(pending)
+        yield current
+
+
+def read_hands(lines: Iterable[str]) -> Iterator[HandResult]:
+    """Read normalised lines (see :func:`normalise_lines`) hand by hand."""
+    settings = _Settings()
+    index = 0
+    any_chunk = False
+    for chunk in _chunks(lines):
+        any_chunk = True
+        index += 1
+        items, trailing, errors = _parse_chunk(chunk)
+        hand, more = _assemble(items, trailing, settings, index, chunk, broken=bool(errors))
+        errors.extend(more)
+        errors.sort(key=lambda e: (e.line, e.column))
+        yield HandResult(None if errors else hand, errors)
+    if not any_chunk:
+        yield HandResult(None, [SyntaxIssue(line=1, column=1, message="the file holds no hand: no deal, pile or turn line")])
+
+
+def decode(data: bytes) -> str:
+    """UTF-8 text of a file; a byte that is not UTF-8 is a located :class:`GsnSyntaxError`."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        before = data[: error.start]
+        line = before.count(b"\n") + 1
+        column = len(before.rsplit(b"\n", 1)[-1].decode("utf-8", errors="replace")) + 1
+        message = f"the file is not UTF-8 text: byte 0x{data[error.start]:02x} cannot be read"
+        raise GsnSyntaxError([SyntaxIssue(line=line, column=column, message=message)]) from None
+
+
+def parse_text(text: str) -> Transcript:
+    """Parse a whole GSN text; raises :class:`GsnSyntaxError` with every error found."""
+    hands: list[Hand] = []
+    issues: list[SyntaxIssue] = []
+    for result in read_hands(normalise_lines(text)):
+        issues.extend(result.errors)
+        if result.hand is not None:
+            hands.append(result.hand)
+    if issues:
+        raise GsnSyntaxError(issues)
+    return Transcript(hands=hands)
+
+
+# ---- parsing ---------------------------------------------------------------------------------
+
+
+def _parse_chunk(chunk: _Chunk) -> tuple[list[Any], list[str], list[SyntaxIssue]]:
+    """The line items of a hand, the comments after its last line, and its syntax errors."""
+    parser, transformer = shared_parser()
+    transformer.reset(chunk.first_line - 1)
+    try:
+        items = parser.parse("\n".join(chunk.lines) + "\n", start="hand")
+    except UnexpectedInput:
+        return _parse_lines(chunk)
+    trailing = [str(c)[1:].rstrip() for c in transformer.comments]
+    errors = [_issue(line, column, message, chunk) for line, column, message in transformer.problems]
+    return items, trailing, errors
+
+
+def _parse_lines(chunk: _Chunk) -> tuple[list[Any], list[str], list[SyntaxIssue]]:
+    """Parse a broken hand line by line, so that every broken line is reported."""
+    parser, transformer = shared_parser()
+    items: list[Any] = []
+    errors: list[SyntaxIssue] = []
+    for offset, text in enumerate(chunk.lines):
+        if _kind_of_line(text) == "blank":
+            continue
+        line_number = chunk.first_line + offset
+        transformer.reset(line_number - 1)
+        try:
+            items.append(parser.parse(text, start="line"))
+        except UnexpectedInput as error:
+            column, message = describe(error, text)
+            errors.append(SyntaxIssue(line=line_number, column=column, message=message, source=text))
+        errors.extend(_issue(line, column, message, chunk) for line, column, message in transformer.problems)
+    return items, [], errors
+
+
+def _issue(line: int, column: int, message: str, chunk: _Chunk) -> SyntaxIssue:
+    offset = line - chunk.first_line
+    source = chunk.lines[offset] if 0 <= offset < len(chunk.lines) else ""
+    return SyntaxIssue(line=line, column=column, message=message, source=source)
+
+
+# ---- assembling a hand -----------------------------------------------------------------------
+
+_PLAYED_ONLY = ("deal", "table", "stock", "turn", "bonus", "give", "sit-out", "chongtong")
+_DEAL_LINES = ("deal", "table", "stock")
+
+
+def _hand_kind(item: Any) -> HandKind | None:
+    """Which kind of hand a line belongs to; None for lines that fit both (calls, claims, 9a as)."""
+    if isinstance(item, PileLine | Bomb) or (isinstance(item, Shake) and not item.cards):
+        return "tally"
+    if item.kind in _PLAYED_ONLY or isinstance(item, Shake):
+        return "played"
+    return None
+
+
+def _players_named(item: Any) -> list[str]:
+    if isinstance(item, Claim):
+        return [name for name in (item.payer, item.payee) if name is not None]
+    player = getattr(item, "player", None)
+    return [player] if player is not None else []
+
+
+class _Assembler:
+    """Checks one hand's lines against each other and builds the :class:`Hand`."""
+
+    def __init__(self, chunk: _Chunk) -> None:
+        self.chunk = chunk
+        self.errors: list[SyntaxIssue] = []
+        self.warnings: list[Notice] = []
+
+    def error(self, line: int, column: int, message: str) -> None:
+        self.errors.append(_issue(line, column, message, self.chunk))
+
+    def apply_tags(self, tags: list[Tag], settings: _Settings) -> None:
+        seen: dict[str, Tag] = {}
+        for tag in tags:
+            name = tag.name
+            if name in seen and name != "Set":
+                self.warnings.append(
+                    Notice(line=tag.line, column=tag.column, message=f"{name} is given twice; the later value counts")
+                )
+            seen[name] = tag
+            if name == "Seats":
+                settings.seats = self.seats_of(tag)
+            elif name == "Rules":
+                settings.rules = tag.value.strip()
+                settings.sets = {}
+            elif name == "Set":
+                knob, equals, value = tag.value.partition("=")
+                if not equals or not knob.strip() or not value.strip():
+                    self.error(tag.line, tag.column, f'a Set tag is written [Set "knob=value"], not "{tag.value}"')
+                else:
+                    settings.sets[knob.strip()] = value.strip()
+            elif name == "Stake":
+                if tag.value.strip().isdigit():
+                    settings.stake = int(tag.value)
+                else:
+                    self.error(tag.line, tag.column, f'Stake is money per point, a whole number such as "100", not "{tag.value}"')
+            elif name == "Carry":
+                if not tag.value.strip().isdigit() or int(tag.value) < 1:
+                    self.error(tag.line, tag.column, f'Carry is a multiplier, a whole number such as "2", not "{tag.value}"')
+            elif name not in KNOWN_TAGS.values():
+                known = ", ".join(KNOWN_TAGS.values())
+                self.warnings.append(
+                    Notice(line=tag.line, column=tag.column, message=f"unknown tag {name} is kept but changes nothing (the tags are {known})")
+                )
+
+    def seats_of(self, tag: Tag) -> list[str]:
+        names = [name for name in tag.value.split(", ") if name]
+        for name in names:
+            if not _NAME.fullmatch(name) or name.lower() in RESERVED_NAMES:
+                self.error(tag.line, tag.column, f"'{name}' in Seats is not a player's name: a name starts with a letter and holds letters, digits, _ or -")
+        for name in {n for n in names if names.count(n) > 1}:
+            self.error(tag.line, tag.column, f"{name} is listed twice in Seats")
+        if not names:
+            self.error(tag.line, tag.column, "Seats lists no player")
+        return names
+
+    def hand_kind(self, statements: list[Any]) -> HandKind:
+        kind: HandKind | None = None
+        decided_by = 0
+        for item in statements:
+            this = _hand_kind(item)
+            if this is None:
+                continue
+            if kind is None:
+                kind, decided_by = this, item.line
+            elif this != kind:
+                other = "a played hand" if this == "played" else "a tally hand (piles and calls only)"
+                self.error(item.line, item.column, f"this line belongs in {other}, but line {decided_by} made this hand a {kind} hand")
+        return kind or "played"
+
+    def check_order(self, statements: list[Any]) -> None:
+        """Deal, table and stock lines come first, once each (one deal or pile line a player)."""
+        play_started = 0
+        once: dict[str, int] = {}
+        for item in statements:
+            key = item.kind
+            if isinstance(item, DealLine | PileLine):
+                key = f"{item.kind} {item.player}"
+            if isinstance(item, DealLine | TableLine | StockLine | PileLine):
+                if key in once:
+                    self.error(item.line, item.column, f"a second '{key}' line (the first is on line {once[key]})")
+                once[key] = item.line
+            if item.kind in _DEAL_LINES and play_started:
+                self.error(item.line, item.column, f"the {item.kind} line must come before the first turn (line {play_started})")
+            elif item.kind not in _DEAL_LINES and not play_started:
+                play_started = item.line
+
+    def check_names(self, statements: list[Any], seats: list[str], from_tag: bool) -> None:
+        where = "in Seats" if from_tag else "at the table (no Seats tag, and no deal or pile line for them)"
+        for item in statements:
+            for name in _players_named(item):
+                if name not in seats:
+                    self.error(item.line, item.column, f"{name} is not {where}")
+
+
+def _assemble(
+    items: list[Any], trailing: list[str], settings: _Settings, index: int, chunk: _Chunk, *, broken: bool
+) -> tuple[Hand | None, list[SyntaxIssue]]:
+    """Check a hand's lines and build it; ``broken`` when some of its lines did not parse."""
+    check = _Assembler(chunk)
+    tags = [item for item in items if isinstance(item, Tag)]
+    statements = [item for item in items if not isinstance(item, Tag)]
+    check.apply_tags(tags, settings)
+    if not statements:
+        if not broken:
+            line = tags[0].line if tags else chunk.first_line
+            check.error(line, 1, "a hand needs at least one statement after its tags")
+        return None, check.errors
+    kind = check.hand_kind(statements)
+    check.check_order(statements)
+    if settings.seats is not None:
+        seats = list(settings.seats)
+    else:
+        seats = list(dict.fromkeys(item.player for item in statements if isinstance(item, DealLine | PileLine)))
+    check.check_names(statements, seats, settings.seats is not None)
+    for tag in tags:
+        if tag.name == "Dealer" and tag.value not in seats:
+            check.error(tag.line, tag.column, f"the dealer {tag.value} is not at the table ({', '.join(seats)})")
+    hand = Hand(
+        index=index,
+        kind=kind,
+        tags=tags,
+        statements=statements,
+        trailing_comments=trailing,
+        seats=seats,
+        rules=settings.rules,
+        sets=dict(settings.sets),
+        stake=settings.stake,
+        warnings=check.warnings,
+    )
+    return hand, check.errors

@@ -1,0 +1,307 @@
+"""From Lark's tokens to transcript models, as the LALR parser reduces each rule.
+
+The transformer runs inline (no parse tree is built) and takes every position from the tokens
+themselves. It knows the notation only: a card code is canonicalised, never looked up in a deck.
+Problems that the grammar cannot express (an unknown mark, a reserved word used as a name) are
+collected in ``problems`` and reported by the reader as syntax errors.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from lark import Token, Transformer
+
+from ..cards import UNSEEN, canonical_code
+from .model import (
+    Bomb,
+    Bonus,
+    Call,
+    CardRef,
+    Chongtong,
+    Claim,
+    DealLine,
+    Declare,
+    Flip,
+    Give,
+    PileLine,
+    SitOut,
+    Shake,
+    StockLine,
+    TableLine,
+    Tag,
+    Turn,
+)
+
+MARKS: dict[str, str] = {
+    "ppeok": "ppeok",
+    "뻑": "ppeok",
+    "jappeok": "jappeok",
+    "자뻑": "jappeok",
+    "chok": "chok",
+    "쪽": "chok",
+    "ttadak": "ttadak",
+    "따닥": "ttadak",
+    "sweep": "sweep",
+    "싹쓸이": "sweep",
+    "쓸": "sweep",
+}
+"""The marks a transcriber may write (``!chok``), with their Korean forms, by canonical name."""
+
+RESERVED_NAMES = frozenset({"deal", "table", "stock", "pile", "claim", "nagari"})
+"""Words that begin lines or stand alone, and so cannot be player names (GSN §1)."""
+
+KNOWN_TAGS: dict[str, str] = {
+    name.lower(): name
+    for name in ("Seats", "Dealer", "Rules", "Set", "Stake", "Carry", "Event", "Site", "Date", "Hand", "Note")
+}
+"""The tags of GSN §3, by lower-case name, with their canonical spelling."""
+
+MAX_UNSEEN_RUN = 99
+"""The largest N of ``?*N``; no deck comes near it, and it bounds what one word can cost."""
+
+_TAG = re.compile(r'\[[ \t]*([A-Za-z0-9_.]+)[ \t]*"((?:\\.|[^"\\])*)"[ \t]*\]')
+_ESCAPE = re.compile(r'\\(["\\])')
+
+
+@lru_cache(maxsize=512)
+def _code(token: str) -> str:
+    return canonical_code(token)
+
+
+def _unescape(value: str) -> str:
+    return _ESCAPE.sub(r"\1", value)
+
+
+def normalise_seats(value: str) -> str:
+    """``A,B ,  C`` → ``A, B, C``: the canonical spelling of a ``Seats`` value."""
+    return ", ".join(part.strip() for part in value.split(","))
+
+
+class GsnTransformer(Transformer[Token, Any]):
+    """Builds the models of grammar/gsn.lark's rules; one instance serves every parse."""
+
+    def __init__(self) -> None:
+        super().__init__(visit_tokens=False)
+        self.line_offset = 0
+        self.comments: list[Token] = []
+        self.problems: list[tuple[int, int, str]] = []
+
+    def reset(self, line_offset: int) -> None:
+        """Start a parse of text whose first line is line ``line_offset + 1`` of the file."""
+        self.line_offset = line_offset
+        self.comments.clear()
+        self.problems.clear()
+
+    def on_comment(self, token: Token) -> Token:
+        """Lexer callback: comments are ignored by the parser but kept for the writer."""
+        self.comments.append(token)
+        return token
+
+    # ---- helpers ---------------------------------------------------------------------------
+
+    def _line(self, token: Token) -> int:
+        return int(token.line or 0) + self.line_offset
+
+    def _problem(self, token: Token, message: str) -> None:
+        self.problems.append((self._line(token), int(token.column or 0), message))
+
+    def _position(self, first: Token) -> dict[str, Any]:
+        """Line, column and comments of the line item that starts with ``first``."""
+        line = int(first.line or 0)
+        above: list[str] = []
+        same: str | None = None
+        while self.comments and int(self.comments[0].line or 0) <= line:
+            comment = self.comments.pop(0)
+            text = str(comment)[1:].rstrip()
+            if comment.line == line:
+                same = text
+            else:
+                above.append(text)
+        return {
+            "line": line + self.line_offset,
+            "column": int(first.column or 0),
+            "comments": above,
+            "comment": same,
+        }
+
+    def _name(self, token: Token) -> str:
+        name = str(token)
+        if name.lower() in RESERVED_NAMES:
+            self._problem(token, f"'{name}' is a reserved word and cannot be a player's name")
+        return name
+
+    def _card(self, token: Token) -> CardRef:
+        return CardRef.model_construct(code=_code(str(token)), column=int(token.column or 0))
+
+    def _cards(self, tokens: list[Token]) -> list[CardRef]:
+        """Card tokens, with ``?`` kept and ``?*N`` written out as N unseen cards."""
+        cards: list[CardRef] = []
+        for token in tokens:
+            if token.type == "CARD":
+                cards.append(self._card(token))
+            elif token.type == "UNSEEN":
+                cards.append(CardRef.model_construct(code=UNSEEN, column=int(token.column or 0)))
+            else:  # UNSEEN_MANY: ?*N
+                count = int(str(token)[2:])
+                if not 1 <= count <= MAX_UNSEEN_RUN:
+                    self._problem(token, f"?*N takes a count from 1 to {MAX_UNSEEN_RUN}, not {count}")
+                    count = min(max(count, 0), MAX_UNSEEN_RUN)
+                unseen = CardRef.model_construct(code=UNSEEN, column=int(token.column or 0))
+                cards.extend([unseen] * count)
+        return cards
+
+    # ---- lines -----------------------------------------------------------------------------
+
+    def hand(self, items: list[Any]) -> list[Any]:
+        return items
+
+    def tag_line(self, children: list[Token]) -> Tag:
+        (token,) = children
+        match = _TAG.fullmatch(str(token))
+        assert match is not None, "the TAG terminal and _TAG agree"
+        name, value = match.group(1), _unescape(match.group(2))
+        name = KNOWN_TAGS.get(name.lower(), name)
+        if name == "Seats":
+            value = normalise_seats(value)
+        return Tag.model_construct(name=name, value=value, **self._position(token))
+
+    def deal_line(self, children: list[Token]) -> DealLine:
+        keyword, name, *cards = children
+        return DealLine.model_construct(
+            player=self._name(name), cards=self._cards(cards), **self._position(keyword)
+        )
+
+    def table_line(self, children: list[Token]) -> TableLine:
+        keyword, *tokens = children
+        cards = [self._card(t) for t in tokens if t.type == "CARD"]
+        bonus = [
+            CardRef.model_construct(code=_code(str(t)[1:]), column=int(t.column or 0))
+            for t in tokens
+            if t.type == "DEALER_BONUS"
+        ]
+        return TableLine.model_construct(cards=cards, dealer_bonus=bonus, **self._position(keyword))
+
+    def stock_line(self, children: list[Token]) -> StockLine:
+        keyword, *cards = children
+        return StockLine.model_construct(cards=self._cards(cards), **self._position(keyword))
+
+    def pile_line(self, children: list[Token]) -> PileLine:
+        keyword, name, *cards = children
+        return PileLine.model_construct(
+            player=self._name(name), cards=[self._card(t) for t in cards], **self._position(keyword)
+        )
+
+    def claim_pays(self, children: list[Token]) -> Claim:
+        keyword, payer, _pays, payee, points = children
+        return Claim.model_construct(
+            payer=self._name(payer), payee=self._name(payee), points=int(points), **self._position(keyword)
+        )
+
+    def claim_nagari(self, children: list[Token]) -> Claim:
+        keyword, _nagari = children
+        return Claim.model_construct(**self._position(keyword))
+
+    # ---- player lines ----------------------------------------------------------------------
+
+    def _turn(self, first: Token, name: Token, rest: list[Any], number: int | None) -> Turn:
+        play, *tail = rest
+        flips = [item for item in tail if isinstance(item, Flip)]
+        marks: list[str] = []
+        for token in tail:
+            if isinstance(token, Token):
+                mark = MARKS.get(str(token)[1:].lower())
+                if mark is None:
+                    known = ", ".join(f"!{m}" for m in dict.fromkeys(MARKS.values()))
+                    self._problem(token, f"unknown mark '{token}': the marks are {known}")
+                else:
+                    marks.append(mark)
+        kind, cards, target = play
+        return Turn.model_construct(
+            number=number,
+            player=self._name(name),
+            play=kind,
+            cards=cards,
+            target=target,
+            flips=flips,
+            marks=marks,
+            **self._position(first),
+        )
+
+    def turn(self, children: list[Any]) -> Turn | Bomb:
+        name, *rest = children
+        kind, cards, _target = rest[0]
+        if kind == "bomb" and not cards and len(rest) == 1:
+            return Bomb.model_construct(player=self._name(name), **self._position(name))
+        return self._turn(name, name, rest, None)
+
+    def numbered_turn(self, children: list[Any]) -> Turn:
+        number, name, *rest = children
+        return self._turn(number, name, rest, int(str(number)[:-1]))
+
+    def play_card(self, children: list[Any]) -> tuple[str, list[CardRef], CardRef | None]:
+        card, *capture = children
+        return "card", [self._card(card)], capture[0] if capture else None
+
+    def play_bomb(self, children: list[Token]) -> tuple[str, list[CardRef], None]:
+        _bomb, *cards = children
+        return "bomb", [self._card(t) for t in cards], None
+
+    def play_pass(self, children: list[Token]) -> tuple[str, list[CardRef], None]:
+        return "pass", [], None
+
+    def capture(self, children: list[Token]) -> CardRef:
+        _x, card = children
+        return self._card(card)
+
+    def flip(self, children: list[Any]) -> Flip:
+        card, *capture = children
+        return Flip.model_construct(card=self._card(card), target=capture[0] if capture else None)
+
+    def shake(self, children: list[Token]) -> Shake:
+        name, _shake, *cards = children
+        return Shake.model_construct(
+            player=self._name(name), cards=[self._card(t) for t in cards], **self._position(name)
+        )
+
+    def bonus(self, children: list[Token]) -> Bonus:
+        name, _bonus, card, _draw, draw = children
+        drawn = (
+            self._card(draw)
+            if draw.type == "CARD"
+            else CardRef.model_construct(code=UNSEEN, column=int(draw.column or 0))
+        )
+        return Bonus.model_construct(
+            player=self._name(name), card=self._card(card), draw=drawn, **self._position(name)
+        )
+
+    def give(self, children: list[Token]) -> Give:
+        name, _give, *cards = children
+        return Give.model_construct(
+            player=self._name(name), cards=[self._card(t) for t in cards], **self._position(name)
+        )
+
+    def declare(self, children: list[Token]) -> Declare:
+        name, card, _as, category = children
+        return Declare.model_construct(
+            player=self._name(name),
+            card=self._card(card),
+            category=str(category).lower(),
+            **self._position(name),
+        )
+
+    def call(self, children: list[Token]) -> Call:
+        name, call = children
+        return Call.model_construct(player=self._name(name), call=str(call).lower(), **self._position(name))
+
+    def sit_out(self, children: list[Token]) -> SitOut:
+        name, how = children
+        return SitOut.model_construct(player=self._name(name), how=str(how).lower(), **self._position(name))
+
+    def chongtong(self, children: list[Token]) -> Chongtong:
+        name, _chongtong, *cards = children
+        return Chongtong.model_construct(
+            player=self._name(name), cards=[self._card(t) for t in cards], **self._position(name)
+        )

@@ -1,0 +1,1 @@
+"""What people see: terminal output (rich) for the commands."""
