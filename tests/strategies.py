@@ -10,8 +10,25 @@ from hypothesis import strategies as st
 
 from gostop_arbiter.cards import BONUS_CARDS, MONTH_CARDS
 from gostop_arbiter.notation.model import (
-    Bomb, Bonus, Call, CardRef, Chongtong, Claim, DealLine, Declare, Flip, Give, Hand, PileLine,
-    SitOut, Shake, StockLine, TableLine, Tag, Transcript, Turn,
+    Bomb,
+    Bonus,
+    Call,
+    CardRef,
+    Chongtong,
+    Claim,
+    DealLine,
+    Declare,
+    Flip,
+    Give,
+    Hand,
+    PileLine,
+    Shake,
+    SitOut,
+    StockLine,
+    TableLine,
+    Tag,
+    Transcript,
+    Turn,
 )
 from gostop_arbiter.notation.transformer import RESERVED_NAMES
 

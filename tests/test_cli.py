@@ -38,6 +38,16 @@ def test_the_console_script_is_installed() -> None:
     assert result.returncode == Exit.OK
 
 
+def test_the_installed_command_reads_a_sample_from_anywhere(tmp_path: Path) -> None:
+    # Run outside the source tree, so that the installed package (and its grammar) is what runs.
+    script = shutil.which("gostop-arbiter")
+    assert script is not None
+    sample = sorted(sample_files())[0]
+    result = subprocess.run([script, "parse", str(sample), "--json"], capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert result.returncode == Exit.OK, result.stderr
+    assert json.loads(result.stdout)["files"][0]["hands"]
+
+
 def test_parse_json_prints_the_transcript_model(tmp_path: Path) -> None:
     path = tmp_path / "game.gsn"
     path.write_text(GOOD, encoding="utf-8")

@@ -115,8 +115,7 @@ def describe(error: UnexpectedInput, source: str) -> tuple[int, str]:
         word = _word_at(source, column)
         if _LOOKS_LIKE_CARD.fullmatch(word) and "CARD" in error.allowed:
             return column, (
-                f"'{word}' is not a card: write the month and a category, such as 3p, 8g, 9a, 1r, "
-                "11pp or 8광"
+                f"'{word}' is not a card: write the month and a category, such as 3p, 8g, 9a, 1r, 11pp or 8광"
             )
         return column, f"expected {expected_in_words(error.allowed)}, but found '{word}'"
     return column, str(error)

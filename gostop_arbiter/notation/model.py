@@ -182,8 +182,20 @@ class Claim(_Item):
 
 
 Statement = Annotated[
-    DealLine | TableLine | StockLine | PileLine | Turn | Shake | Bomb | Bonus | Give | Declare | Call
-    | SitOut | Chongtong | Claim,
+    DealLine
+    | TableLine
+    | StockLine
+    | PileLine
+    | Turn
+    | Shake
+    | Bomb
+    | Bonus
+    | Give
+    | Declare
+    | Call
+    | SitOut
+    | Chongtong
+    | Claim,
     Field(discriminator="kind"),
 ]
 """Any line of a hand other than a tag."""

@@ -14,7 +14,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from lark.exceptions import UnexpectedInput
 
@@ -118,17 +118,16 @@ def read_hands(lines: Iterable[str]) -> Iterator[HandResult]:
     """Read normalised lines (see :func:`normalise_lines`) hand by hand."""
     settings = _Settings()
     index = 0
-    any_chunk = False
-    for chunk in _chunks(lines):
-        any_chunk = True
-        index += 1
+    for index, chunk in enumerate(_chunks(lines), start=1):
         items, trailing, errors = _parse_chunk(chunk)
         hand, more = _assemble(items, trailing, settings, index, chunk, broken=bool(errors))
         errors.extend(more)
         errors.sort(key=lambda e: (e.line, e.column))
         yield HandResult(None if errors else hand, errors)
-    if not any_chunk:
-        yield HandResult(None, [SyntaxIssue(line=1, column=1, message="the file holds no hand: no deal, pile or turn line")])
+    if index == 0:
+        yield HandResult(
+            None, [SyntaxIssue(line=1, column=1, message="the file holds no hand: no deal, pile or turn line")]
+        )
 
 
 def decode(data: bytes) -> str:
@@ -164,7 +163,7 @@ def _parse_chunk(chunk: _Chunk) -> tuple[list[Any], list[str], list[SyntaxIssue]
     parser, transformer = shared_parser()
     transformer.reset(chunk.first_line - 1)
     try:
-        items = parser.parse("\n".join(chunk.lines) + "\n", start="hand")
+        items: list[Any] = cast(Any, parser.parse("\n".join(chunk.lines) + "\n", start="hand"))
     except UnexpectedInput:
         return _parse_lines(chunk)
     trailing = [str(c)[1:].rstrip() for c in transformer.comments]
@@ -254,21 +253,36 @@ class _Assembler:
                 if tag.value.strip().isdigit():
                     settings.stake = int(tag.value)
                 else:
-                    self.error(tag.line, tag.column, f'Stake is money per point, a whole number such as "100", not "{tag.value}"')
+                    self.error(
+                        tag.line,
+                        tag.column,
+                        f'Stake is money per point, a whole number such as "100", not "{tag.value}"',
+                    )
             elif name == "Carry":
                 if not tag.value.strip().isdigit() or int(tag.value) < 1:
-                    self.error(tag.line, tag.column, f'Carry is a multiplier, a whole number such as "2", not "{tag.value}"')
+                    self.error(
+                        tag.line, tag.column, f'Carry is a multiplier, a whole number such as "2", not "{tag.value}"'
+                    )
             elif name not in KNOWN_TAGS.values():
                 known = ", ".join(KNOWN_TAGS.values())
                 self.warnings.append(
-                    Notice(line=tag.line, column=tag.column, message=f"unknown tag {name} is kept but changes nothing (the tags are {known})")
+                    Notice(
+                        line=tag.line,
+                        column=tag.column,
+                        message=f"unknown tag {name} is kept but changes nothing (the tags are {known})",
+                    )
                 )
 
     def seats_of(self, tag: Tag) -> list[str]:
         names = [name for name in tag.value.split(", ") if name]
         for name in names:
             if not _NAME.fullmatch(name) or name.lower() in RESERVED_NAMES:
-                self.error(tag.line, tag.column, f"'{name}' in Seats is not a player's name: a name starts with a letter and holds letters, digits, _ or -")
+                self.error(
+                    tag.line,
+                    tag.column,
+                    f"'{name}' in Seats is not a player's name: "
+                    "a name starts with a letter and holds letters, digits, _ or -",
+                )
         for name in {n for n in names if names.count(n) > 1}:
             self.error(tag.line, tag.column, f"{name} is listed twice in Seats")
         if not names:
@@ -286,7 +300,11 @@ class _Assembler:
                 kind, decided_by = this, item.line
             elif this != kind:
                 other = "a played hand" if this == "played" else "a tally hand (piles and calls only)"
-                self.error(item.line, item.column, f"this line belongs in {other}, but line {decided_by} made this hand a {kind} hand")
+                self.error(
+                    item.line,
+                    item.column,
+                    f"this line belongs in {other}, but line {decided_by} made this hand a {kind} hand",
+                )
         return kind or "played"
 
     def check_order(self, statements: list[Any]) -> None:
@@ -302,7 +320,11 @@ class _Assembler:
                     self.error(item.line, item.column, f"a second '{key}' line (the first is on line {once[key]})")
                 once[key] = item.line
             if item.kind in _DEAL_LINES and play_started:
-                self.error(item.line, item.column, f"the {item.kind} line must come before the first turn (line {play_started})")
+                self.error(
+                    item.line,
+                    item.column,
+                    f"the {item.kind} line must come before the first turn (line {play_started})",
+                )
             elif item.kind not in _DEAL_LINES and not play_started:
                 play_started = item.line
 

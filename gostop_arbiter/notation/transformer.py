@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from lark import Token, Transformer
 
@@ -27,8 +27,8 @@ from .model import (
     Flip,
     Give,
     PileLine,
-    SitOut,
     Shake,
+    SitOut,
     StockLine,
     TableLine,
     Tag,
@@ -69,6 +69,12 @@ _ESCAPE = re.compile(r'\\(["\\])')
 @lru_cache(maxsize=512)
 def _code(token: str) -> str:
     return canonical_code(token)
+
+
+@lru_cache(maxsize=8192)
+def _card_at(code: str, column: int) -> CardRef:
+    """One shared (frozen) reference per code and column: most cards of a file repeat both."""
+    return CardRef.model_construct(code=code, column=column)
 
 
 def _unescape(value: str) -> str:
@@ -134,7 +140,7 @@ class GsnTransformer(Transformer[Token, Any]):
         return name
 
     def _card(self, token: Token) -> CardRef:
-        return CardRef.model_construct(code=_code(str(token)), column=int(token.column or 0))
+        return _card_at(_code(str(token)), int(token.column or 0))
 
     def _cards(self, tokens: list[Token]) -> list[CardRef]:
         """Card tokens, with ``?`` kept and ``?*N`` written out as N unseen cards."""
@@ -143,13 +149,13 @@ class GsnTransformer(Transformer[Token, Any]):
             if token.type == "CARD":
                 cards.append(self._card(token))
             elif token.type == "UNSEEN":
-                cards.append(CardRef.model_construct(code=UNSEEN, column=int(token.column or 0)))
+                cards.append(_card_at(UNSEEN, int(token.column or 0)))
             else:  # UNSEEN_MANY: ?*N
                 count = int(str(token)[2:])
                 if not 1 <= count <= MAX_UNSEEN_RUN:
                     self._problem(token, f"?*N takes a count from 1 to {MAX_UNSEEN_RUN}, not {count}")
                     count = min(max(count, 0), MAX_UNSEEN_RUN)
-                unseen = CardRef.model_construct(code=UNSEEN, column=int(token.column or 0))
+                unseen = _card_at(UNSEEN, int(token.column or 0))
                 cards.extend([unseen] * count)
         return cards
 
@@ -170,18 +176,12 @@ class GsnTransformer(Transformer[Token, Any]):
 
     def deal_line(self, children: list[Token]) -> DealLine:
         keyword, name, *cards = children
-        return DealLine.model_construct(
-            player=self._name(name), cards=self._cards(cards), **self._position(keyword)
-        )
+        return DealLine.model_construct(player=self._name(name), cards=self._cards(cards), **self._position(keyword))
 
     def table_line(self, children: list[Token]) -> TableLine:
         keyword, *tokens = children
         cards = [self._card(t) for t in tokens if t.type == "CARD"]
-        bonus = [
-            CardRef.model_construct(code=_code(str(t)[1:]), column=int(t.column or 0))
-            for t in tokens
-            if t.type == "DEALER_BONUS"
-        ]
+        bonus = [_card_at(_code(str(t)[1:]), int(t.column or 0)) for t in tokens if t.type == "DEALER_BONUS"]
         return TableLine.model_construct(cards=cards, dealer_bonus=bonus, **self._position(keyword))
 
     def stock_line(self, children: list[Token]) -> StockLine:
@@ -268,14 +268,8 @@ class GsnTransformer(Transformer[Token, Any]):
 
     def bonus(self, children: list[Token]) -> Bonus:
         name, _bonus, card, _draw, draw = children
-        drawn = (
-            self._card(draw)
-            if draw.type == "CARD"
-            else CardRef.model_construct(code=UNSEEN, column=int(draw.column or 0))
-        )
-        return Bonus.model_construct(
-            player=self._name(name), card=self._card(card), draw=drawn, **self._position(name)
-        )
+        drawn = self._card(draw) if draw.type == "CARD" else _card_at(UNSEEN, int(draw.column or 0))
+        return Bonus.model_construct(player=self._name(name), card=self._card(card), draw=drawn, **self._position(name))
 
     def give(self, children: list[Token]) -> Give:
         name, _give, *cards = children
@@ -288,17 +282,17 @@ class GsnTransformer(Transformer[Token, Any]):
         return Declare.model_construct(
             player=self._name(name),
             card=self._card(card),
-            category=str(category).lower(),
+            category=cast(Any, str(category).lower()),
             **self._position(name),
         )
 
     def call(self, children: list[Token]) -> Call:
         name, call = children
-        return Call.model_construct(player=self._name(name), call=str(call).lower(), **self._position(name))
+        return Call.model_construct(player=self._name(name), call=cast(Any, str(call).lower()), **self._position(name))
 
     def sit_out(self, children: list[Token]) -> SitOut:
         name, how = children
-        return SitOut.model_construct(player=self._name(name), how=str(how).lower(), **self._position(name))
+        return SitOut.model_construct(player=self._name(name), how=cast(Any, str(how).lower()), **self._position(name))
 
     def chongtong(self, children: list[Token]) -> Chongtong:
         name, _chongtong, *cards = children
