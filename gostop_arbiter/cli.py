@@ -11,12 +11,15 @@ from typing import Any
 import click
 
 from . import __version__
+from .arbiter import RulesChoice, judge_file
 from .exitcodes import Exit
 from .notation import GsnSyntaxError, Hand, SyntaxIssue, normalise_lines, read_hands, write_transcript
 from .notation.model import Transcript
 from .notation.reader import decode
+from .rules import PROFILES, RulesError, profile_named, resolve
+from .settle import settle_up
+from .verdict import SCHEMA_VERSION, FileError, FileVerdict
 
-SCHEMA_VERSION = 1
 STDIN = "-"
 
 
@@ -148,6 +151,164 @@ def fmt(files: tuple[str, ...], check: bool) -> None:
                     handle.write(canonical)
                 click.echo(f"reformatted {source.path}", err=True)
     sys.exit(status)
+
+
+# ---- check, compare, rules -------------------------------------------------------------------
+
+
+def _parse_sets(sets: tuple[str, ...]) -> dict[str, str]:
+    parsed: dict[str, str] = {}
+    for item in sets:
+        knob, equals, value = item.partition("=")
+        if not equals or not knob.strip():
+            raise click.BadParameter(f"'{item}' is not knob=value", param_hint="--set")
+        parsed[knob.strip()] = value.strip()
+    return parsed
+
+
+def _rules_choice(name: str | None, sets: tuple[str, ...]) -> RulesChoice:
+    """The rules given on the command line, checked at once so that a typo is a usage error."""
+    choice = RulesChoice(name, _parse_sets(sets))
+    try:
+        resolve(name or "standard", dict(choice.sets))
+    except RulesError as error:
+        raise click.UsageError(str(error)) from None
+    return choice
+
+
+def _judge(source: SourceFile, choice: RulesChoice) -> FileVerdict:
+    if not source.ok:
+        if source.unreadable is not None:
+            return FileVerdict(path=source.path, errors=[FileError(code="unreadable", message=source.unreadable)])
+        errors = [FileError(code="syntax", line=i.line, column=i.column, message=i.message) for i in source.errors]
+        return FileVerdict(path=source.path, errors=errors)
+    return judge_file(source.path, source.hands, choice)
+
+
+def _status(verdicts: list[FileVerdict]) -> Exit:
+    if any(v.errors for v in verdicts):
+        return Exit.UNREADABLE
+    hands = [h for v in verdicts for h in v.hands]
+    if any(not h.valid for h in hands):
+        return Exit.INVALID
+    if any(h.discrepancies for h in hands):
+        return Exit.DISPUTED
+    return Exit.OK
+
+
+def _file_json(verdict: FileVerdict, transfers: list[tuple[str, str, int]] | None) -> dict[str, Any]:
+    document: dict[str, Any] = verdict.model_dump(mode="json", by_alias=True)
+    if not document["errors"]:
+        del document["errors"]
+    if transfers is not None:
+        document["settle_up"] = [{"from": a, "to": b, "amount": n} for a, b, n in transfers]
+    return document
+
+
+def _report_usage(verdict: FileVerdict, lines: list[str]) -> None:
+    for error in verdict.errors:
+        if error.code == "usage":
+            issue = SyntaxIssue(
+                code="usage",
+                line=error.line or 1,
+                column=error.column or 1,
+                message=error.message,
+                source=lines[(error.line or 1) - 1] if lines else "",
+            )
+            click.echo(issue.render(verdict.path), err=True)
+
+
+@cli.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON (GSN §8).")
+@click.option("--rules", "rules_name", metavar="NAME", help="Judge under this profile instead of the file's.")
+@click.option("--set", "sets", multiple=True, metavar="KNOB=VALUE", help="Override one knob (repeatable).")
+@click.option("--settle", is_flag=True, help="End with the fewest transfers that clear each file's balance.")
+def check(files: tuple[str, ...], as_json: bool, rules_name: str | None, sets: tuple[str, ...], settle: bool) -> None:
+    """Judge every hand of FILES: legality, scores, who pays whom, and each file's balance.
+
+    Exit status: 0 all valid; 1 a hand breaks a rule; 2 a file cannot be read or parsed (or misuse);
+    3 all valid, but the table's claims or marks are contradicted.
+    """
+    from rich.console import Console
+
+    from .render.report import print_file
+
+    choice = _rules_choice(rules_name, sets)
+    console = Console()
+    verdicts: list[FileVerdict] = []
+    documents: list[dict[str, Any]] = []
+    for source in _sources(files):
+        verdict = _judge(source, choice)
+        verdicts.append(verdict)
+        transfers = settle_up(verdict.balance) if settle else None
+        if as_json:
+            documents.append(_file_json(verdict, transfers))
+            continue
+        _report_errors(source)
+        _report_warnings(source)
+        lines = normalise_lines(source.text) if source.text else []
+        _report_usage(verdict, lines)
+        print_file(verdict, lines, console, transfers)
+    if as_json:
+        _print_json({"schema_version": SCHEMA_VERSION, "files": documents})
+    sys.exit(_status(verdicts))
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--rules", "names", required=True, metavar="A,B,C", help="The profiles to compare, comma-separated.")
+@click.option("--json", "as_json", is_flag=True, help="Print every profile's verdict as JSON.")
+def compare(file: str, names: str, as_json: bool) -> None:
+    """Show each hand's payments under several rules profiles side by side (a what-if)."""
+    from rich.console import Console
+
+    from .render.compare import compare_table
+
+    profiles = [n.strip() for n in names.split(",") if n.strip()]
+    for name in profiles:
+        _rules_choice(name, ())
+    source = load(file)
+    if not source.ok:
+        _report_errors(source)
+        sys.exit(Exit.UNREADABLE)
+    verdicts = {name: judge_file(source.path, source.hands, RulesChoice(name)) for name in profiles}
+    if as_json:
+        _print_json(
+            {
+                "schema_version": SCHEMA_VERSION,
+                "path": source.path,
+                "profiles": {n: _file_json(v, None) for n, v in verdicts.items()},
+            }
+        )
+    else:
+        Console().print(compare_table(source.path, verdicts))
+    sys.exit(_status(list(verdicts.values())))
+
+
+@cli.command()
+@click.argument("name", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+def rules(name: str | None, as_json: bool) -> None:
+    """List the rules profiles, or every knob of profile NAME with its value and meaning."""
+    from rich.console import Console
+
+    from .render.rules import knob_rows, knobs_table, profile_json, profiles_table
+
+    if name is None:
+        if as_json:
+            _print_json({"profiles": {p.name: p.summary for p in PROFILES.values()}})
+        else:
+            Console().print(profiles_table())
+        return
+    try:
+        profile = profile_named(name)
+    except RulesError as error:
+        raise click.UsageError(str(error)) from None
+    if as_json:
+        _print_json(profile_json(profile))
+    else:
+        Console().print(knobs_table(profile, knob_rows(profile)))
 
 
 def main() -> None:

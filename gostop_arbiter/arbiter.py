@@ -1,0 +1,134 @@
+"""Judging a whole file: the hands in order, with what passes from one hand to the next.
+
+The dealer (the previous winner, the same dealer after a void hand), the nagari carry and the money
+balance depend on earlier hands, so a file is judged in order. Each hand goes to the tally judge or
+the replay engine under the profile its tags (or the command line) select.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from .notation import Hand
+from .rules import Profile, RulesError, resolve
+from .tally import UsageError, judge_tally
+from .verdict import Discrepancy, FileError, FileVerdict, HandVerdict
+
+FREE_TEXT_TAGS = ("Event", "Site", "Date", "Hand", "Note")
+VOID_OUTCOMES = ("nagari", "redeal", "void")
+
+
+@dataclass(frozen=True)
+class RulesChoice:
+    """Rules given on the command line: ``--rules`` replaces the file's profile and its ``Set``
+    tags; ``--set`` overrides single knobs on top."""
+
+    name: str | None = None
+    sets: Mapping[str, str] = field(default_factory=dict)
+
+    def profile_for(self, hand: Hand) -> Profile:
+        name = self.name or hand.rules
+        sets = {**({} if self.name else hand.sets), **self.sets}
+        return resolve(name, dict(sets))
+
+
+@dataclass
+class _Session:
+    """What one hand hands on to the next."""
+
+    dealer: str | None = None
+    carry: int = 1
+    balance: dict[str, int] = field(default_factory=dict)
+
+
+def _tag_position(hand: Hand, name: str) -> tuple[int, int]:
+    tag = hand.tag(name)
+    if tag is not None:
+        return tag.line, tag.column
+    first = hand.statements[0]
+    return first.line, first.column
+
+
+def _dealer(hand: Hand, session: _Session) -> str:
+    tag = hand.tag("Dealer")
+    if tag is not None:
+        return tag.value
+    if session.dealer in hand.seats:
+        return session.dealer
+    return hand.seats[0]
+
+
+def _carry(hand: Hand, session: _Session) -> tuple[int, list[Discrepancy]]:
+    tag = hand.tag("Carry")
+    if tag is None:
+        return session.carry, []
+    written = int(tag.value)
+    if written == session.carry:
+        return written, []
+    return written, [
+        Discrepancy(
+            kind="carry",
+            line=tag.line,
+            message=f"the Carry tag says ×{written}, but the hands before carry ×{session.carry}; the tag is used",
+        )
+    ]
+
+
+def judge_hand(hand: Hand, choice: RulesChoice, session: _Session) -> HandVerdict:
+    """One hand's verdict; raises :class:`UsageError` for a hand these rules cannot judge."""
+    try:
+        profile = choice.profile_for(hand)
+    except RulesError as error:
+        line, column = _tag_position(hand, "Rules" if "profile" in str(error) else "Set")
+        raise UsageError(line, column, str(error)) from None
+    dealer = _dealer(hand, session)
+    carry, carry_notes = _carry(hand, session)
+    tags = {t.name: t.value for t in hand.tags if t.name in FREE_TEXT_TAGS}
+    if hand.kind != "tally":
+        first = hand.statements[0]
+        raise UsageError(
+            first.line,
+            first.column,
+            "this is a played hand: replaying turns is not built yet; write the final piles as a tally hand (GSN §6)",
+        )
+    verdict = judge_tally(hand, profile, carry_in=carry, dealer=dealer, tags=tags)
+    if carry_notes:
+        verdict = verdict.model_copy(update={"discrepancies": carry_notes + verdict.discrepancies})
+    return verdict
+
+
+def _hand_over(verdict: HandVerdict, session: _Session) -> None:
+    """Carry, dealer and balance after a hand."""
+    session.carry = verdict.carry_out
+    if verdict.outcome not in VOID_OUTCOMES and verdict.winner is not None:
+        session.dealer = verdict.winner
+    elif verdict.dealer is not None:
+        session.dealer = verdict.dealer
+    for seat in verdict.seats:
+        session.balance.setdefault(seat, 0)
+    if not verdict.valid:
+        return
+    for payment in verdict.payments:
+        session.balance[payment.payer] -= payment.amount
+        session.balance[payment.payee] += payment.amount
+    if verdict.winner is None and verdict.outcome in ("round", "tally"):  # Minhwatu: balances, no payments
+        for player, score in verdict.scores.items():
+            session.balance[player] += score.total * verdict.stake
+
+
+def judge_file(path: str, hands: Iterable[Hand], choice: RulesChoice | None = None) -> FileVerdict:
+    """The verdict on every hand of a file, in order, and the file's balance."""
+    choice = choice or RulesChoice()
+    session = _Session()
+    verdicts: list[HandVerdict] = []
+    errors: list[FileError] = []
+    for hand in hands:
+        try:
+            verdict = judge_hand(hand, choice, session)
+        except UsageError as error:
+            errors.append(FileError(code="usage", line=error.line, column=error.column, message=str(error)))
+            continue
+        _hand_over(verdict, session)
+        verdicts.append(verdict)
+    return FileVerdict(path=path, hands=verdicts, balance=session.balance, errors=errors)

@@ -1,0 +1,138 @@
+"""The verdict for people: per hand the outcome, scores, payments with their factors, problems
+with the line they are on, and the file's balance."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from ..verdict import FileVerdict, HandVerdict, Payment, Violation
+from .transcript import card_text
+
+
+def _cards(cards: Sequence[str]) -> Text:
+    text = Text()
+    for i, code in enumerate(cards):
+        if i:
+            text.append(" ")
+        text.append_text(card_text(code))
+    return text
+
+
+def _heading(path: str, hand: HandVerdict) -> Text:
+    result = {
+        "stop": f"{hand.winner} wins",
+        "tally": f"{hand.winner} wins" if hand.winner else "balances against the target",
+        "chongtong": f"{hand.winner} wins by chongtong",
+        "three-ppeok": f"{hand.winner} wins by three ppeoks",
+        "nagari": f"nagari: nobody pays, the next hand ×{hand.carry_out}",
+        "void": "void: the round is a tie",
+        "round": "round played out",
+        "redeal": "redeal",
+        "incomplete": "the transcript ends before the hand does",
+    }[hand.outcome]
+    text = Text(f"{path} · hand {hand.index} · {hand.rules} · ", style="bold")
+    text.append(result, style="bold green" if hand.valid else "bold red")
+    if not hand.valid:
+        text.append(" · not valid: the payments below are not binding", style="red")
+    return text
+
+
+def _caret(violation: Violation, lines: Sequence[str]) -> Text:
+    text = Text(f"  line {violation.line}: {violation.code}: {violation.message}", style="red")
+    if 0 < violation.line <= len(lines):
+        source = lines[violation.line - 1].replace("\t", " ")
+        gutter = f"{violation.line:>7} | "
+        text.append(f"\n{gutter}{source}\n" + " " * (len(gutter) - 2) + "| " + " " * max(0, violation.column - 1) + "^")
+    return text
+
+
+def _balances(hand: HandVerdict) -> bool:
+    """Minhwatu: scores are balances (signed), and nobody wins."""
+    return hand.winner is None and hand.outcome in ("round", "tally", "void")
+
+
+def _scores(hand: HandVerdict) -> Table:
+    table = Table(show_header=True, header_style="bold", title="scores", title_justify="left")
+    table.add_column("player")
+    table.add_column("points", justify="right")
+    table.add_column("made of")
+    for player, score in hand.scores.items():
+        parts = Text()
+        for i, item in enumerate(score.items):
+            if i:
+                parts.append("\n")
+            parts.append(f"{item.rule} {item.points:+d}" if _balances(hand) else f"{item.rule} {item.points}")
+            if item.cards:
+                parts.append(": ")
+                parts.append_text(_cards(item.cards))
+        name = Text(player, style="bold") if player == hand.winner else Text(player)
+        table.add_row(name, str(score.total), parts)
+    return table
+
+
+def _factor_text(payment: Payment) -> Text:
+    text = Text()
+    for i, factor in enumerate(payment.factors):
+        if i:
+            text.append("\n")
+        text.append(f"{factor.rule} ×{factor.factor}", style="bold")
+        text.append(f": {factor.reason}")
+    if payment.reason:
+        if payment.factors:
+            text.append("\n")
+        text.append(payment.reason, style="italic")
+    return text
+
+
+def _payments(hand: HandVerdict) -> Table:
+    table = Table(show_header=True, header_style="bold", title="payments", title_justify="left")
+    for column, justify in (("from", "left"), ("to", "left"), ("points", "right"), ("money", "right"), ("why", "left")):
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    for p in hand.payments:
+        table.add_row(p.payer, p.payee, str(p.points), f"{p.amount:,}", _factor_text(p))
+    return table
+
+
+def hand_report(path: str, hand: HandVerdict, lines: Sequence[str]) -> Group:
+    parts: list[Table | Text] = [_heading(path, hand)]
+    for violation in hand.violations:
+        parts.append(_caret(violation, lines))
+    for note in hand.discrepancies:
+        parts.append(Text(f"  line {note.line}: the table got it wrong: {note.message}", style="yellow"))
+    if hand.scores:
+        parts.append(_scores(hand))
+    if hand.payments:
+        parts.append(_payments(hand))
+    return Group(*parts)
+
+
+def balance_table(verdict: FileVerdict) -> Table:
+    table = Table(show_header=True, header_style="bold")
+    table.add_column("player")
+    table.add_column("money", justify="right")
+    for player, amount in verdict.balance.items():
+        style = "green" if amount > 0 else "red" if amount < 0 else ""
+        table.add_row(player, Text(f"{amount:+,}", style=style))
+    return table
+
+
+def print_file(
+    verdict: FileVerdict, lines: Sequence[str], console: Console, transfers: Sequence[tuple[str, str, int]] | None
+) -> None:
+    for hand in verdict.hands:
+        console.print(hand_report(verdict.path, hand, lines))
+        console.print()
+    if verdict.hands:
+        console.print(Text(f"{verdict.path} · balance", style="bold"))
+        console.print(balance_table(verdict))
+    if transfers is not None:
+        if transfers:
+            console.print(Text("settle up:", style="bold"))
+            for payer, payee, amount in transfers:
+                console.print(f"  {payer} hands {amount:,} to {payee}")
+        else:
+            console.print(Text("settle up: everyone is even", style="bold"))

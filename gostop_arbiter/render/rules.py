@@ -1,0 +1,76 @@
+"""``gostop-arbiter rules``: the profiles, and every knob of one with its value and meaning."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+from rich.table import Table
+
+from ..rules import PROFILES, Profile
+from ..rules.profile import GROUPS
+
+
+def knob_rows(profile: Profile) -> list[dict[str, Any]]:
+    """Every knob of a profile: group, name, value, meaning and rule, in the order they are defined."""
+    rows: list[dict[str, Any]] = [
+        {"group": "", "knob": "game", "value": profile.game, "meaning": "go-stop (incl. Matgo) or minhwatu", "rule": ""}
+    ]
+    for group in GROUPS:
+        model = getattr(profile, group)
+        assert isinstance(model, BaseModel)
+        for name, info in type(model).model_fields.items():
+            extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+            description = info.description or ""
+            rule = str(extra.get("rule", ""))
+            meaning = description.removesuffix(f" ({rule})") if rule else description
+            rows.append({"group": group, "knob": name, "value": getattr(model, name), "meaning": meaning, "rule": rule})
+    return rows
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value) or "(none)"
+    if value is None:
+        return "none"
+    return str(value)
+
+
+def profiles_table() -> Table:
+    table = Table(show_header=True, header_style="bold", title="rules profiles", title_justify="left")
+    table.add_column("profile")
+    table.add_column("what it is")
+    for profile in PROFILES.values():
+        table.add_row(profile.name, profile.summary)
+    return table
+
+
+def knobs_table(profile: Profile, rows: list[dict[str, Any]]) -> Table:
+    table = Table(
+        show_header=True, header_style="bold", title=f"{profile.name}: {profile.summary}", title_justify="left"
+    )
+    table.add_column("knob", no_wrap=True)
+    table.add_column("value")
+    table.add_column("meaning", ratio=1)
+    table.add_column("rule", no_wrap=True)
+    group = None
+    for row in rows:
+        if row["group"] != group:
+            group = row["group"]
+            if group:
+                table.add_section()
+                table.add_row(f"[bold]{group.replace('_', ' ')}[/bold]", "", "", "")
+        table.add_row(row["knob"], _value(row["value"]), row["meaning"], row["rule"])
+    return table
+
+
+def profile_json(profile: Profile) -> dict[str, Any]:
+    return {
+        "name": profile.name,
+        "summary": profile.summary,
+        "knobs": {
+            row["knob"]: {k: row[k] for k in ("group", "value", "meaning", "rule")} for row in knob_rows(profile)
+        },
+    }

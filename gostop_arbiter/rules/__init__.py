@@ -1,0 +1,8 @@
+"""Rules profiles: the house rules as data (GSN §7, RULES.md §16)."""
+
+from __future__ import annotations
+
+from .named import PROFILES, profile_named, resolve
+from .profile import KNOBS, Profile, RulesError, with_overrides
+
+__all__ = ["KNOBS", "PROFILES", "Profile", "RulesError", "profile_named", "resolve", "with_overrides"]

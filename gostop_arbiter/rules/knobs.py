@@ -1,0 +1,236 @@
+"""The knobs of a rules profile: one for each variant axis of RULES.md §16.2 that GSN can express.
+
+Each group is a frozen pydantic model; each knob has its meaning and the rule it comes from
+(``RULES.md`` IDs such as GS-4) in its description, which ``gostop-arbiter rules`` prints. The
+defaults are the values of the ``standard`` profile. Knobs for variants that a GSN v1 transcript
+cannot record (a draw-3 bomb, shodang, deal packet order, first-dealer method) are left out.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+
+def knob(default: Any, meaning: str, rule: str) -> Any:
+    """A profile knob: its default, its meaning in one line, and the RULES.md rule it comes from."""
+    return Field(default=default, description=f"{meaning} ({rule})", json_schema_extra={"rule": rule})
+
+
+class _Group(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class DeckRules(_Group):
+    """What is in the deck and how the switchable animals count."""
+
+    bonus_cards: list[str] = knob([], "bonus cards added to the 48, e.g. b2 b3 (repeat a code for two copies)", "DK-6")
+    switchable_animals: list[int] = knob([9], "months whose animal may count as double junk instead", "DK-3, DK-4")
+    gukjin_mode: Literal["optimal", "animal", "both"] = knob(
+        "optimal",
+        "an undeclared switchable animal counts in its owner's favour (optimal), as an animal, or as both at once",
+        "DK-3",
+    )
+    gukjin_protected: bool = knob(True, "an undeclared sake cup is never handed over in a steal", "DK-3")
+
+    @field_validator("bonus_cards")
+    @classmethod
+    def _bonus_codes(cls, value: list[str]) -> list[str]:
+        for code in value:
+            if code not in ("b2", "b3"):
+                raise ValueError(f"{code} is not a bonus card (b2 or b3)")
+        return value
+
+    @field_validator("switchable_animals")
+    @classmethod
+    def _animal_months(cls, value: list[int]) -> list[int]:
+        for month in value:
+            if month not in (2, 4, 5, 6, 7, 8, 9, 10, 12):
+                raise ValueError(f"month {month} has no animal")
+        return value
+
+
+class DealRules(_Group):
+    """Deal sizes and what happens before the first turn."""
+
+    hand_2p: int = knob(10, "cards dealt to each of two players", "DL-1")
+    table_2p: int = knob(8, "cards dealt face up with two players", "DL-1")
+    hand_3p: int = knob(7, "cards dealt to each of three players", "DL-1")
+    table_3p: int = knob(6, "cards dealt face up with three players", "DL-1")
+    hand_4p: int = knob(7, "cards dealt to each of four at the table", "DL-1, 4P-1")
+    table_4p: int = knob(6, "cards dealt face up with four at the table", "DL-1, 4P-1")
+    floor_quad: Literal["redeal", "nagari", "dealer-wins"] = knob(
+        "redeal", "four of a month on the table: redeal by the same dealer, a nagari, or the dealer wins", "PC-1"
+    )
+    natural_stack_steal: int = knob(1, "junk from each opponent for taking a triple dealt to the table", "PC-2")
+    chongtong_points_2p: int = knob(10, "points a chongtong wins with two players", "PC-4")
+    chongtong_points_3p: int = knob(3, "points a chongtong wins from each opponent with three players", "PC-4")
+    chongtong_all_void: bool = knob(False, "when every player declares a chongtong, nobody pays", "PC-4")
+    chongtong_carry: bool = knob(True, "a chongtong's points are multiplied by the nagari carry", "PC-4")
+
+
+class EventRules(_Group):
+    """Steals, special events, bombs, shakes and the last-turn exceptions."""
+
+    bonus_from_hand: Literal["draw-to-hand", "flip-as-substitute"] = knob(
+        "draw-to-hand",
+        "a bonus card from the hand: draw a replacement into the hand, or flip and play the flip as the hand card",
+        "TU-1",
+    )
+    bonus_steal: int = knob(0, "junk from each opponent when a bonus card is gained from the hand or the stock", "TU-1")
+    stack_steal: int = knob(1, "junk from each opponent for taking another player's ppeok", "EV-2")
+    ja_ppeok_steal: int = knob(2, "junk value from each opponent for taking one's own ppeok (자뻑)", "EV-2")
+    ja_ppeok_window: Literal["any-later-turn", "next-own-turn"] = knob(
+        "any-later-turn", "when taking one's own ppeok counts as a ja-ppeok", "EV-2"
+    )
+    stack_steal_from: Literal["each-opponent", "owner-only"] = knob(
+        "each-opponent", "who gives junk when another player's ppeok is taken", "EV-2"
+    )
+    last_turn_stack_steal: bool = knob(False, "taking a stack steals even on the own last card", "EV-2")
+    multi_steal_unit: Literal["value", "cards"] = knob(
+        "value", "a steal of two counts junk value (a double settles it) or cards", "ST-4"
+    )
+    steal_change: bool = knob(False, "giving a double for a steal of one takes a single back (거스름)", "ST-2")
+    chok_steal: int = knob(1, "junk from each opponent for a chok (쪽)", "EV-5")
+    last_turn_chok: bool = knob(False, "a chok steals even on the own last card", "EV-5")
+    ttadak_steal: int = knob(1, "junk from each opponent for a ttadak (따닥)", "EV-6")
+    sweep_steal: int = knob(1, "junk from each opponent for a sweep (싹쓸이)", "EV-7")
+    sweep_rule: Literal["empty-table", "two-different-months"] = knob(
+        "empty-table",
+        "a sweep empties the table, or takes the last two cards of different months (gamerules)",
+        "EV-7",
+    )
+    sweep_requires_nonempty_start: bool = knob(True, "a sweep needs a card on the table at the turn's start", "EV-7")
+    last_turn_scope: Literal["own-last-card", "final-turn-of-hand"] = knob(
+        "own-last-card", "which turn the last-card exceptions apply to (a bomb's dummy counts as a card)", "EV-10"
+    )
+    first_ppeok_pay: list[int] = knob(
+        [], "immediate points for a ppeok on the first own turn, then on the first two, then three", "EV-3"
+    )
+    three_ppeok: bool = knob(True, "three ppeoks in a hand win it at once", "EV-4")
+    three_ppeok_points: int = knob(0, "points of a three-ppeok win (0: the minimum score)", "EV-4")
+    first_chok_pay: int = knob(0, "immediate points for the first chok of the hand", "EV-5")
+    first_ttadak_pay: int = knob(0, "immediate points for the first ttadak of the hand", "EV-6")
+    bomb_steal: int = knob(1, "junk from each opponent for a bomb (폭탄)", "EV-8")
+    bomb_multiplier: int = knob(2, "payment factor for each bomb of the winner (1: none)", "EV-8, PA-5")
+    bomb_after_shake: bool = knob(True, "a triple already shown by a shake may later be bombed", "EV-8")
+    bomb_dummies: int = knob(2, "dummy turns (pass) a bomb gives", "EV-8")
+    two_card_bomb: Literal["off", "no-multiplier", "double"] = knob(
+        "off", "a bomb of two cards onto two on the table (수류탄)", "EV-8"
+    )
+    shake_timing: Literal["on-play", "any-turn-start", "at-deal"] = knob(
+        "on-play",
+        "when a shake is shown: with the play of one of the three, at the start of any own turn, "
+        "or before the first turn",
+        "EV-9",
+    )
+    shake_multiplier: int = knob(2, "payment factor for each shake of the winner", "EV-9, PA-5")
+    hudang: bool = knob(False, "five own turns in a row capturing nothing win 7 (허당)", "EV-11")
+
+
+class ScoringRules(_Group):
+    """The points of a capture pile (족보)."""
+
+    three_brights: int = knob(3, "points for three brights without the rain bright", "SC-1")
+    three_brights_with_rain: int = knob(2, "points for three brights with the rain bright (비삼광)", "SC-1")
+    four_brights: int = knob(4, "points for four brights", "SC-1")
+    five_brights: int = knob(15, "points for five brights", "SC-1")
+    godori_points: int = knob(5, "points for the three birds 2a 4a 8a (고도리)", "SC-2")
+    rain_ribbon_counts: bool = knob(True, "12r counts toward the ribbon count", "SC-3")
+    rain_chodan: bool = knob(False, "12r may complete the plain red ribbons (비초단)", "DK-5")
+    ten_ribbons_points: int = knob(0, "points for all ten ribbons instead of the count (0: no such rule)", "SC-3")
+
+
+class GoRules(_Group):
+    """Minimum scores, go calls and the go bonus."""
+
+    min_score_2p: int = knob(7, "minimum score to call go or stop with two players", "GS-1")
+    min_score_3p: int = knob(3, "minimum score to call go or stop with three players", "GS-1")
+    go_schedule: Literal["kr-standard", "kr-double-only", "wikipedia", "fw-times-n", "gamerules"] = knob(
+        "kr-standard",
+        "the go bonus: kr-standard (B+n)×2^(n−2); kr-double-only; wikipedia +1, +2, ×(n−1); fw-times-n; "
+        "gamerules +n, ×2 from 4 gos",
+        "GS-4",
+    )
+    go_add_keeps_after_3: bool = knob(True, "with the wikipedia schedule, the +2 stays from the third go on", "GS-4")
+    go_when_no_cards_left: Literal["illegal", "allowed"] = knob(
+        "illegal", "a go by a player with no card left in hand", "GS-6"
+    )
+
+
+class BakRules(_Group):
+    """The loser-side doubles: pi-bak, gwang-bak, meong-tta, go-bak and 독박."""
+
+    pi_bak: bool = knob(True, "pi-bak (피박): a loser with little junk pays double when the winner scored junk", "PA-2")
+    pi_bak_max_2p: int = knob(7, "pi-bak when the loser's junk is at most this, with two players", "PA-2")
+    pi_bak_max_3p: int = knob(5, "pi-bak when the loser's junk is at most this, with three players", "PA-2")
+    pi_bak_zero_exempt: bool = knob(True, "a loser with no junk at all is not pi-bak", "PA-2")
+    pi_bak_count: Literal["value", "cards"] = knob("value", "the loser's junk is counted by value or by cards", "PA-2")
+    gwang_bak: bool = knob(
+        True, "gwang-bak (광박): a loser with no bright pays double when the winner scored brights", "PA-3"
+    )
+    gwang_bak_rain_protects: bool = knob(True, "the rain bright protects a loser from gwang-bak", "PA-3")
+    meong: Literal["winner-seven", "winner-seven-loser-zero", "off"] = knob(
+        "winner-seven",
+        "meong-tta (멍따): double when the winner holds 7+ animals (every loser, or a loser with none)",
+        "PA-4",
+    )
+    go_bak_2p: bool = knob(True, "go-bak (고박): with two players a loser who had called go pays double", "PA-6")
+    dokbak: Literal["transfer", "double", "off"] = knob(
+        "transfer",
+        "three players: a go-calling loser pays both losers' shares (독박), pays double, or nothing changes",
+        "PA-7",
+    )
+    dokbak_when_both_went: Literal["last-caller", "first-caller"] = knob(
+        "last-caller", "when both losers had called go, who is liable", "PA-7"
+    )
+    dokbak_extra_double: bool = knob(False, "the liable loser pays both shares ×2", "PA-7")
+    dokbak_transfers_baks: bool = knob(True, "the transferred share keeps the other loser's own baks", "PA-7")
+
+
+class SettlementRules(_Group):
+    """How a result becomes payments across hands."""
+
+    fixed_win_multipliers: bool = knob(
+        False, "fixed-score wins (chongtong, three ppeoks) take in-hand multipliers", "PA-8"
+    )
+    empty_pile_exemption: bool = knob(False, "a loser who captured nothing pays nothing", "PA-9")
+    payment_cap: int | None = knob(None, "most points one loser pays for a hand (none: no cap)", "PA-10")
+    nagari_factor: int = knob(2, "a nagari multiplies the next hand's payments by this, compounding", "GS-8")
+    nagari_cap: int | None = knob(None, "the largest carry (none: no cap)", "GS-8")
+
+
+class FourPlayerRules(_Group):
+    """Four at the table: one sits out (광팔기)."""
+
+    mode: Literal["sell-last", "unplayable"] = knob(
+        "sell-last",
+        "four at the table: the last in turn order sells brights unless someone folds, or not allowed",
+        "4P-1",
+    )
+    fold_allowed: bool = knob(True, "a non-dealer may fold (죽기) instead", "4P-1")
+    no_consecutive_fold: bool = knob(True, "a player who folded last hand may not fold again (연사 금지)", "4P-1")
+    sale_price: int = knob(1, "points per counted card of the seller's hand", "4P-1")
+    sale_counts: Literal["brights", "brights-and-bonus", "brights-bonus-doubles"] = knob(
+        "brights", "which of the seller's cards are counted", "4P-1"
+    )
+    sale_rain_alone_counts: bool = knob(True, "the rain bright counts even without another bright", "4P-1")
+    sale_triple_doubles: bool = knob(False, "the price doubles when the seller holds three of a month", "4P-1")
+    sale_payers: Literal["non-dealer-actives", "all-others"] = knob("non-dealer-actives", "who pays the seller", "4P-1")
+
+
+class MinhwatuRules(_Group):
+    """민화투: card points and yak bonuses (RULES.md §14)."""
+
+    bright_points: int = knob(20, "card points of a bright", "MH-2")
+    animal_points: int = knob(10, "card points of an animal", "MH-2")
+    ribbon_points: int = knob(5, "card points of a ribbon", "MH-2")
+    junk_points: int = knob(0, "card points of junk", "MH-2")
+    yak_hongdan: int = knob(30, "from each other player for the red poem ribbons", "MH-6")
+    yak_cheongdan: int = knob(30, "from each other player for the blue ribbons", "MH-6")
+    yak_chodan: int = knob(0, "from each other player for the plain red ribbons", "MH-6")
+    yak_may: int = knob(20, "from each other player for all four of May", "MH-6")
+    yak_october: int = knob(20, "from each other player for all four of October", "MH-6")
+    yak_november: int = knob(40, "from each other player for all four of November", "MH-6")
+    yak_december: int = knob(20, "from each other player for all four of December", "MH-6")

@@ -1,0 +1,118 @@
+"""The named profiles of GSN §7, with the values PROFILES.md pins; RULES.md's standard elsewhere.
+
+A profile is written as the changes it makes to ``standard``, so that what sets it apart reads at a
+glance. Decisions taken where the seeds are silent or unclear are in docs/decisions.md (R-entries).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .profile import Profile, RulesError, with_overrides
+
+STANDARD = Profile(
+    name="standard",
+    summary="common Korean practice: 맞고 minimum 7, pi-bak at 7 or less; 고스톱 minimum 3, pi-bak at 5 or less, "
+    "독박; four at the table sell brights",
+)
+
+
+def _variant(name: str, summary: str, **changes: dict[str, Any]) -> Profile:
+    """``standard`` with some knobs of some groups changed."""
+    data = STANDARD.model_dump()
+    data.update(name=name, summary=summary)
+    for group, knobs in changes.items():
+        if isinstance(knobs, dict):
+            data[group].update(knobs)
+        else:
+            data[group] = knobs
+    return Profile.model_validate(data)
+
+
+ONLINE_MATGO = _variant(
+    "online-matgo",
+    "two players as on the big Korean online services: bonus cards b2 b3 that steal, first-ppeok payments "
+    "7/14/21, three ppeoks win 7, first ttadak 7, chongtong 10",
+    deck={"bonus_cards": ["b2", "b3"]},
+    events={"bonus_steal": 1, "first_ppeok_pay": [7, 14, 21], "three_ppeok_points": 7, "first_ttadak_pay": 7},
+    deal={"chongtong_points_2p": 10},
+)
+
+WIKIPEDIA = _variant(
+    "wikipedia",
+    "the English Wikipedia article (seed 000): 5a and 9a as double junk, 12r no ribbon, pi-bak below 6, "
+    "go +1, +2, then ×(n−1), every go-calling loser pays double",
+    deck={"switchable_animals": [5, 9]},
+    scoring={"rain_ribbon_counts": False},
+    baks={
+        "pi_bak_max_2p": 5,
+        "pi_bak_max_3p": 5,
+        "pi_bak_zero_exempt": False,
+        "go_bak_2p": True,
+        "dokbak": "double",
+    },
+    go={"go_schedule": "wikipedia", "go_add_keeps_after_3": True},
+    events={"ja_ppeok_steal": 1},
+)
+
+GAMERULES = _variant(
+    "gamerules",
+    "the gamerules.com article (seed 001): jokers b2 b3 played as the hand card, steals only for sweep "
+    "(two cards), ttadak, chok and stacks, bomb without steal or multiplier, +1 per go, no go-bak",
+    deck={"bonus_cards": ["b2", "b3"]},
+    events={
+        "bonus_from_hand": "flip-as-substitute",
+        "sweep_rule": "two-different-months",
+        "ja_ppeok_window": "next-own-turn",
+        "bomb_steal": 0,
+        "bomb_multiplier": 1,
+        "bomb_after_shake": False,
+        "shake_timing": "any-turn-start",
+        "three_ppeok": False,
+    },
+    deal={"chongtong_points_2p": 5, "chongtong_points_3p": 5, "chongtong_all_void": True},
+    go={"go_schedule": "gamerules"},
+    baks={
+        "pi_bak_max_2p": 5,
+        "pi_bak_max_3p": 5,
+        "pi_bak_zero_exempt": False,
+        "go_bak_2p": False,
+        "dokbak": "off",
+    },
+    four_players={"mode": "unplayable"},
+)
+
+WIKIPEDIA_IT = _variant(
+    "wikipedia-it",
+    "the Italian Wikipedia article (seed 002): triples must be shown before the first turn, only 9a as "
+    "double junk, no four-player hand",
+    events={"shake_timing": "at-deal"},
+    four_players={"mode": "unplayable"},
+)
+
+MINHWATU = _variant(
+    "minhwatu",
+    "민화투 (the Hwatu variation of seed 000): bright 20, animal 10, ribbon 5, junk 0; hongdan and cheongdan 30, "
+    "all four of May, October or December 20, of November 40; balances against 240 ÷ players",
+    deal={"hand_4p": 5, "table_4p": 8},
+    four_players={"mode": "sell-last"},
+)
+MINHWATU = MINHWATU.model_copy(update={"game": "minhwatu"})
+
+PROFILES: dict[str, Profile] = {
+    p.name: p for p in (STANDARD, ONLINE_MATGO, WIKIPEDIA, GAMERULES, WIKIPEDIA_IT, MINHWATU)
+}
+"""Every named profile, by the name a ``[Rules "NAME"]`` tag uses."""
+
+
+def profile_named(name: str) -> Profile:
+    """The named profile; :class:`RulesError` lists the names when there is none of that name."""
+    try:
+        return PROFILES[name]
+    except KeyError:
+        raise RulesError(f"unknown rules profile '{name}'; the profiles are: {', '.join(PROFILES)}") from None
+
+
+def resolve(name: str, overrides: dict[str, str]) -> Profile:
+    """The profile a hand plays under: a named profile with its ``Set`` overrides."""
+    return with_overrides(profile_named(name), overrides)

@@ -1,0 +1,164 @@
+"""Rules profiles: named sets of knob values, and ``[Set "knob=value"]`` overrides (GSN §7)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, Literal, get_args, get_origin
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..cards import Deck
+from .knobs import (
+    BakRules,
+    DealRules,
+    DeckRules,
+    EventRules,
+    FourPlayerRules,
+    GoRules,
+    MinhwatuRules,
+    ScoringRules,
+    SettlementRules,
+)
+
+Game = Literal["go-stop", "minhwatu"]
+
+
+class Profile(BaseModel):
+    """A complete rules profile: the game, and every knob in its group."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    summary: str = ""
+    game: Game = Field(default="go-stop", description="go-stop (incl. Matgo) or minhwatu")
+    deck: DeckRules = DeckRules()
+    deal: DealRules = DealRules()
+    events: EventRules = EventRules()
+    scoring: ScoringRules = ScoringRules()
+    go: GoRules = GoRules()
+    baks: BakRules = BakRules()
+    settlement: SettlementRules = SettlementRules()
+    four_players: FourPlayerRules = FourPlayerRules()
+    minhwatu: MinhwatuRules = MinhwatuRules()
+
+    def the_deck(self) -> Deck:
+        """The cards in play under this profile."""
+        return _deck(tuple(self.deck.bonus_cards))
+
+    def min_score(self, players: int) -> int:
+        """났다: the score that lets a player call go or stop."""
+        return self.go.min_score_2p if players == 2 else self.go.min_score_3p
+
+    def pi_bak_max(self, players: int) -> int:
+        return self.baks.pi_bak_max_2p if players == 2 else self.baks.pi_bak_max_3p
+
+    def deal_size(self, players: int) -> tuple[int, int]:
+        """(cards to each hand, cards to the table) for this many players at the table."""
+        d = self.deal
+        return {2: (d.hand_2p, d.table_2p), 3: (d.hand_3p, d.table_3p)}.get(players, (d.hand_4p, d.table_4p))
+
+
+@cache
+def _deck(bonus: tuple[str, ...]) -> Deck:
+    return Deck.of(bonus)
+
+
+GROUPS: tuple[str, ...] = (
+    "deck",
+    "deal",
+    "events",
+    "scoring",
+    "go",
+    "baks",
+    "settlement",
+    "four_players",
+    "minhwatu",
+)
+
+
+def knob_index() -> dict[str, tuple[str, str]]:
+    """Every knob name → (group, field). Knob names are unique across groups."""
+    index: dict[str, tuple[str, str]] = {"game": ("", "game")}
+    for group in GROUPS:
+        model = Profile.model_fields[group].annotation
+        assert isinstance(model, type) and issubclass(model, BaseModel)
+        for field in model.model_fields:
+            assert field not in index, f"knob {field} is defined twice"
+            index[field] = (group, field)
+    return index
+
+
+KNOBS = knob_index()
+
+
+class RulesError(ValueError):
+    """An unknown profile or knob, or a value of the wrong kind: a usage error (exit 2)."""
+
+
+def _annotation(group: str, field: str) -> Any:
+    model = Profile if not group else Profile.model_fields[group].annotation
+    assert isinstance(model, type) and issubclass(model, BaseModel)
+    return model.model_fields[field].annotation
+
+
+def _coerce(text: str, annotation: Any) -> Any:
+    """A knob value from its text form, by the knob's type (validation is pydantic's)."""
+    text = text.strip()
+    origin = get_origin(annotation)
+    if origin is list:
+        return [part for part in text.replace(",", " ").split() if part]
+    if annotation is bool:
+        lowered = text.lower()
+        if lowered in ("true", "yes", "on", "1"):
+            return True
+        if lowered in ("false", "no", "off", "0"):
+            return False
+        raise RulesError(f"'{text}' is not true or false")
+    if type(None) in get_args(annotation) and text.lower() in ("none", "null", "off", ""):
+        return None
+    return text
+
+
+def valid_values(group: str, field: str) -> str:
+    """The values a knob takes, in words, for error messages."""
+    annotation = _annotation(group, field)
+    if get_origin(annotation) is Literal:
+        return ", ".join(get_args(annotation))
+    if annotation is bool:
+        return "true or false"
+    if get_origin(annotation) is list:
+        return "a list separated by spaces"
+    if type(None) in get_args(annotation):
+        return "a whole number, or none"
+    return "a whole number"
+
+
+def with_overrides(profile: Profile, overrides: dict[str, str]) -> Profile:
+    """The profile with ``knob=value`` overrides applied; :class:`RulesError` names what is wrong."""
+    if not overrides:
+        return profile
+    data = profile.model_dump()
+    for name, text in overrides.items():
+        key = name.split(".")[-1]
+        if key not in KNOBS or (key == "game" and "." in name):
+            raise RulesError(f"unknown knob '{name}'; the knobs are: {', '.join(sorted(KNOBS))}")
+        group, field = KNOBS[key]
+        try:
+            value = _coerce(text, _annotation(group, field))
+        except RulesError as error:
+            raise RulesError(f"{field}: {error}") from None
+        if group:
+            data[group][field] = value
+        else:
+            data[field] = value
+    try:
+        return Profile.model_validate(data)
+    except ValidationError as error:
+        problems = []
+        for detail in error.errors():
+            location = [str(part) for part in detail["loc"] if not isinstance(part, int)]
+            field = location[-1]
+            group = location[0] if len(location) > 1 else ""
+            valid = valid_values(group, field) if field in KNOBS else ""
+            problems.append(f"{field}: {detail['msg']}" + (f" (valid: {valid})" if valid else ""))
+        raise RulesError("; ".join(problems)) from None

@@ -1,0 +1,309 @@
+"""Tally hands (GSN §6): final capture piles and calls, scored and settled without a replay.
+
+The arbiter cannot check the legality of play it did not see, but it checks what it can: every card
+of a pile is a card of the deck, no card is in two piles (a Minhwatu round must hold the whole
+deck), the calls are in an order that can happen, the winner's score allows the stop after the
+gos called, and a declared sake cup is where it can be.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .cards import Kind, card_info
+from .claims import compare_claims
+from .notation.model import Bomb, Call, Claim, Declare, Hand, PileLine, Shake
+from .rules import Profile
+from .scoring import best_score, switchable_in
+from .settle import Standing, minhwatu_points, minhwatu_round, settle_stop
+from .verdict import HandVerdict, Payment, PlayerScore, Violation
+
+
+class UsageError(ValueError):
+    """The hand cannot be judged under these rules at all (exit 2), e.g. four playing Go-Stop."""
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.column = column
+
+
+@dataclass
+class _Tally:
+    """What the lines of a tally hand add up to."""
+
+    piles: dict[str, list[str]]
+    gos: Counter[str] = field(default_factory=Counter)
+    go_order: dict[str, list[int]] = field(default_factory=dict)
+    shakes: Counter[str] = field(default_factory=Counter)
+    bombs: Counter[str] = field(default_factory=Counter)
+    declared: dict[str, dict[str, str]] = field(default_factory=dict)
+    winner: str | None = None
+    stop: Call | None = None
+    claims: list[Claim] = field(default_factory=list)
+    violations: list[Violation] = field(default_factory=list)
+
+    def violate(
+        self, code: str, line: int, column: int, message: str, player: str | None = None, card: str | None = None
+    ) -> None:
+        self.violations.append(
+            Violation.model_validate(
+                {"code": code, "line": line, "column": column, "player": player, "card": card, "message": message}
+            )
+        )
+
+
+def _players(hand: Hand, profile: Profile) -> list[str]:
+    """The players of a tally hand: the seats with a pile line (a seat without one sat out)."""
+    piled = {s.player for s in hand.statements if isinstance(s, PileLine)}
+    players = [seat for seat in hand.seats if seat in piled]
+    first = hand.statements[0]
+    if profile.game == "minhwatu":
+        if not 2 <= len(players) <= 4:
+            raise UsageError(
+                first.line, first.column, f"Minhwatu is played by two to four; this hand has {len(players)} piles"
+            )
+    elif len(players) not in (2, 3):
+        raise UsageError(
+            first.line,
+            first.column,
+            "Go-Stop is played by two or three (with four at the table one sits out); "
+            f"this hand has {len(players)} piles",
+        )
+    return players
+
+
+def _check_cards(hand: Hand, profile: Profile, tally: _Tally) -> None:
+    """unknown-card, extra-card and (Minhwatu, where every card ends in a pile) missing-card."""
+    deck = profile.the_deck()
+    seen: Counter[str] = Counter()
+    last = hand.statements[0]
+    for line in hand.statements:
+        if not isinstance(line, PileLine):
+            continue
+        last = line
+        for ref in line.cards:
+            code = ref.code
+            if not deck.holds(code):
+                tally.violate(
+                    "unknown-card",
+                    line.line,
+                    ref.column,
+                    f"{code} in {line.player}'s pile is not a card of this deck",
+                    line.player,
+                    code,
+                )
+                continue
+            seen[code] += 1
+            if seen[code] > deck.copies(code):
+                held = "once" if deck.copies(code) == 1 else f"{deck.copies(code)} times"
+                tally.violate(
+                    "extra-card",
+                    line.line,
+                    ref.column,
+                    f"{code} appears {seen[code]} times in the piles, but the deck holds it {held}",
+                    line.player,
+                    code,
+                )
+    if profile.game == "minhwatu":
+        for code, copies in deck.counts.items():
+            if seen[code] < copies:
+                missing = copies - seen[code]
+                tally.violate(
+                    "missing-card",
+                    last.line,
+                    1,
+                    f"{code} is missing from the piles ({missing} of {copies}); "
+                    "a Minhwatu round ends with every card in a pile",
+                    None,
+                    code,
+                )
+
+
+def _read_lines(hand: Hand, profile: Profile, players: list[str], tally: _Tally) -> None:
+    minhwatu = profile.game == "minhwatu"
+    calls = 0
+    for s in hand.statements:
+        if isinstance(s, PileLine):
+            continue
+        if isinstance(s, Claim):
+            tally.claims.append(s)
+            continue
+        if not isinstance(s, Call | Shake | Bomb | Declare):
+            continue  # the reader lets no other line into a tally hand
+        player = s.player
+        if player not in players:
+            tally.violate(
+                "illegal-call", s.line, s.column, f"{player} has no pile line: {player} did not play this hand", player
+            )
+            continue
+        if isinstance(s, Declare):
+            _declare(s, profile, tally)
+            continue
+        if tally.stop is not None:
+            tally.violate(
+                "after-end",
+                s.line,
+                s.column,
+                f"the hand ended when {tally.winner} stopped on line {tally.stop.line}",
+                player,
+            )
+            continue
+        if isinstance(s, Call):
+            if minhwatu:
+                tally.violate(
+                    "illegal-call", s.line, s.column, "Minhwatu has no go or stop: the round is played out", player
+                )
+            elif s.call == "go":
+                tally.gos[player] += 1
+                tally.go_order.setdefault(player, []).append(calls)
+            else:
+                tally.winner, tally.stop = player, s
+            calls += 1
+        elif isinstance(s, Shake):
+            if minhwatu:
+                tally.violate("illegal-shake", s.line, s.column, "Minhwatu has no shakes", player)
+            else:
+                tally.shakes[player] += 1
+        elif isinstance(s, Bomb):
+            if minhwatu:
+                tally.violate("illegal-bomb", s.line, s.column, "Minhwatu has no bombs", player)
+            else:
+                tally.bombs[player] += 1
+
+
+def _declare(s: Declare, profile: Profile, tally: _Tally) -> None:
+    code = s.card.code
+    info = card_info(code)
+    switchable = (
+        profile.game != "minhwatu"
+        and info is not None
+        and info.kind is Kind.ANIMAL
+        and info.month in profile.deck.switchable_animals
+    )
+    if not switchable:
+        tally.violate(
+            "illegal-declaration",
+            s.line,
+            s.card.column,
+            f"{code} cannot change category under these rules",
+            s.player,
+            code,
+        )
+    elif code not in tally.piles[s.player]:
+        tally.violate(
+            "illegal-declaration", s.line, s.card.column, f"{s.player}'s pile holds no {code}", s.player, code
+        )
+    else:
+        tally.declared.setdefault(s.player, {})[code] = s.category
+
+
+def _check_stop(profile: Profile, players: list[str], tally: _Tally) -> None:
+    """A winner who called go n times must stop with at least the minimum + n (GSN §6)."""
+    winner, stop = tally.winner, tally.stop
+    if winner is None or stop is None:
+        return
+    score = best_score(tally.piles[winner], profile, tally.declared.get(winner, {})).total
+    needed = profile.min_score(len(players)) + tally.gos[winner]
+    if score < needed:
+        gos = tally.gos[winner]
+        after = f" after {gos} go{'s' if gos != 1 else ''}" if gos else ""
+        tally.violate(
+            "illegal-call",
+            stop.line,
+            stop.column,
+            f"{winner} stopped with {score} points, but a stop{after} needs {needed}",
+            winner,
+        )
+
+
+def judge_tally(
+    hand: Hand, profile: Profile, *, carry_in: int = 1, dealer: str | None = None, tags: dict[str, str] | None = None
+) -> HandVerdict:
+    """The verdict on a tally hand."""
+    players = _players(hand, profile)
+    piles: dict[str, list[str]] = {p: [] for p in players} | {
+        s.player: [c.code for c in s.cards] for s in hand.statements if isinstance(s, PileLine) and s.player in players
+    }
+    tally = _Tally(piles=piles)
+    _check_cards(hand, profile, tally)
+    _read_lines(hand, profile, players, tally)
+    common = {
+        "index": hand.index,
+        "rules": profile.name,
+        "seats": hand.seats,
+        "dealer": dealer,
+        "carry_in": carry_in,
+        "stake": hand.stake,
+        "tags": tags or {},
+    }
+    if profile.game == "minhwatu":
+        return _minhwatu(profile, tally, common)
+    _check_stop(profile, players, tally)
+    scores: dict[str, PlayerScore] = {}
+    payments: list[Payment] = []
+    if tally.winner is not None:
+        standings = {
+            p: Standing(
+                player=p,
+                pile=tuple(tally.piles[p]),
+                gos=tally.gos[p],
+                go_order=tuple(tally.go_order.get(p, ())),
+                shakes=tally.shakes[p],
+                bombs=tally.bombs[p],
+                declared=tally.declared.get(p, {}),
+            )
+            for p in players
+        }
+        settled = settle_stop(tally.winner, standings, players, profile, carry=carry_in, stake=hand.stake)
+        scores, payments = settled.scores, settled.payments
+        outcome, carry_out = "tally", 1
+    else:
+        scores = {
+            p: PlayerScore(total=best_score(tally.piles[p], profile, tally.declared.get(p, {})).total) for p in players
+        }
+        outcome, carry_out = "nagari", next_carry(carry_in, profile)
+    return HandVerdict.model_validate(
+        {
+            **common,
+            "valid": not tally.violations,
+            "outcome": outcome,
+            "winner": tally.winner,
+            "violations": tally.violations,
+            "discrepancies": compare_claims(tally.claims, payments, outcome, tally.winner),
+            "scores": scores,
+            "payments": payments,
+            "carry_out": carry_out,
+        }
+    )
+
+
+def next_carry(carry_in: int, profile: Profile) -> int:
+    """The nagari carry after a void hand: multiplied, compounding, up to the profile's cap (GS-8)."""
+    carried = carry_in * profile.settlement.nagari_factor
+    cap = profile.settlement.nagari_cap
+    return min(carried, cap) if cap is not None else carried
+
+
+def _minhwatu(profile: Profile, tally: _Tally, common: dict[str, object]) -> HandVerdict:
+    """A Minhwatu round: balances against the target; a missing or extra card voids it (MH-9)."""
+    void = any(v.code in ("missing-card", "extra-card", "unknown-card") for v in tally.violations)
+    deck = profile.the_deck()
+    full = sum(minhwatu_points(code, profile) * copies for code, copies in deck.counts.items())
+    scores = minhwatu_round(tally.piles, profile, full)
+    return HandVerdict.model_validate(
+        {
+            **common,
+            "valid": not tally.violations,
+            "outcome": "void" if void else "tally",
+            "violations": tally.violations,
+            "discrepancies": compare_claims(tally.claims, [], "void" if void else "tally", None),
+            "scores": scores,
+            "payments": [],
+            "carry_out": 1,
+        }
+    )
+
+
+__all__ = ["UsageError", "judge_tally", "next_carry", "switchable_in"]
