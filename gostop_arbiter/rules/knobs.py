@@ -204,9 +204,10 @@ class SettlementRules(_Group):
 class FourPlayerRules(_Group):
     """Four at the table: one sits out (광팔기)."""
 
-    mode: Literal["sell-last", "unplayable"] = knob(
+    mode: Literal["sell-last", "watch", "unplayable"] = knob(
         "sell-last",
-        "four at the table: the last in turn order sells brights unless someone folds, or not allowed",
+        "four at the table: the last in turn order sells brights unless someone folds; one watches unpaid; "
+        "or not allowed",
         "4P-1",
     )
     fold_allowed: bool = knob(True, "a non-dealer may fold (죽기) instead", "4P-1")

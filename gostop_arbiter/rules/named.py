@@ -79,7 +79,7 @@ GAMERULES = _variant(
         "go_bak_2p": False,
         "dokbak": "off",
     },
-    four_players={"mode": "unplayable"},
+    four_players={"mode": "watch"},
 )
 
 WIKIPEDIA_IT = _variant(

@@ -1,0 +1,173 @@
+"""Tally hands (GSN §6): what the arbiter checks without the turns, and the claims it compares."""
+
+from __future__ import annotations
+
+import pytest
+from judging import hand, judge, owed
+
+TWO = '[Seats "Yuna, Taeho"]\n'
+YUNA_WINS = TWO + (
+    "pile Yuna: 1r 1p 2r 2p 3r 3p 4r 4p 5r 5p 6p 6p 7p 7p 9p 9p 10p 10p\n"
+    "pile Taeho: 2a 2p 3g 3p 4a 4p 8g 8a 11g 11p\n"
+)
+
+
+def codes(verdict: object) -> list[str]:
+    return [v.code for v in verdict.violations]  # type: ignore[attr-defined]
+
+
+def test_a_card_in_two_piles_is_an_extra_card() -> None:
+    verdict = hand(YUNA_WINS.replace("pile Taeho: 2a", "pile Taeho: 1r 2a") + "Yuna: stop\n")
+    assert codes(verdict) == ["extra-card"]
+    (v,) = verdict.violations
+    assert (v.line, v.column, v.player, v.card) == (3, 13, "Taeho", "1r")
+    assert v.message == "1r appears 2 times in the piles, but the deck holds it once"
+    assert not verdict.valid
+
+
+def test_a_third_copy_of_a_junk_card_is_an_extra_card() -> None:
+    verdict = hand(YUNA_WINS.replace("pile Taeho: 2a 2p", "pile Taeho: 2a 2p 2p") + "Yuna: stop\n")
+    assert codes(verdict) == ["extra-card"]
+    assert "the deck holds it 2 times" in verdict.violations[0].message
+
+
+def test_a_foreign_card_is_an_unknown_card() -> None:
+    verdict = hand(YUNA_WINS.replace("pile Taeho: 2a", "pile Taeho: 4g b2 2a") + "Yuna: stop\n")
+    assert codes(verdict) == ["unknown-card", "unknown-card"]
+    assert [v.card for v in verdict.violations] == ["4g", "b2"]
+
+
+def test_bonus_cards_count_where_the_profile_has_them() -> None:
+    verdict = hand(YUNA_WINS.replace("pile Yuna: 1r", "pile Yuna: b3 1r") + "Yuna: stop\n", "online-matgo")
+    assert verdict.valid
+    assert next(i for i in verdict.scores["Yuna"].items if i.rule == "pi").points == 7  # junk 13 + 3
+
+
+def test_a_stop_below_the_minimum_after_gos_is_an_illegal_call() -> None:
+    verdict = hand(YUNA_WINS + "Yuna: go\nYuna: go\nYuna: stop\n")
+    assert codes(verdict) == ["illegal-call"]
+    assert verdict.violations[0].message == "Yuna stopped with 8 points, but a stop after 2 gos needs 9"
+    assert owed(verdict) == {"Taeho->Yuna": 20}, "payments are still worked out, as if the violation were ignored"
+
+
+def test_a_stop_without_the_minimum_is_an_illegal_call() -> None:
+    verdict = hand(YUNA_WINS + "Yuna: stop\n", min_score_2p=9)
+    assert codes(verdict) == ["illegal-call"]
+    assert verdict.violations[0].message == "Yuna stopped with 8 points, but a stop needs 9"
+
+
+def test_calls_after_the_stop_are_after_end() -> None:
+    verdict = hand(YUNA_WINS + "Yuna: stop\nTaeho: go\nYuna: stop\nTaeho: shake\n")
+    assert codes(verdict) == ["after-end", "after-end", "after-end"]
+    assert verdict.winner == "Yuna"
+
+
+def test_a_declaration_and_a_claim_may_follow_the_stop() -> None:
+    verdict = hand(YUNA_WINS.replace("pile Taeho: 2a", "pile Taeho: 9a 2a") + "Yuna: stop\nTaeho: 9a as pi\nclaim: Taeho pays Yuna 16\n")
+    assert verdict.valid and not verdict.discrepancies
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("Yuna: 4g as pi", "4g cannot change category under these rules"),
+        ("Yuna: 9a as pi", "Yuna's pile holds no 9a"),
+        ("Taeho: 5a as pi", "5a cannot change category"),
+    ],
+)
+def test_illegal_declarations(line: str, words: str) -> None:
+    verdict = hand(YUNA_WINS + line + "\nYuna: stop\n")
+    assert codes(verdict) == ["illegal-declaration"]
+    assert verdict.violations[0].message.startswith(words)
+
+
+def test_the_bridge_may_be_declared_under_wikipedia() -> None:
+    verdict = hand(YUNA_WINS.replace("pile Taeho: 2a", "pile Taeho: 5a 2a") + "Taeho: 5a as pi\nYuna: stop\n", "wikipedia")
+    assert verdict.valid
+
+
+def test_no_stop_is_a_nagari_that_carries() -> None:
+    verdict = judge(YUNA_WINS + "Taeho: go\n" + '[Hand "2"]\n' + YUNA_WINS.split("\n", 1)[1] + "Yuna: stop\n")
+    first, second = verdict.hands
+    assert (first.outcome, first.winner, first.payments, first.carry_out) == ("nagari", None, [], 2)
+    assert second.carry_in == 2
+    assert owed(second) == {"Taeho->Yuna": 32}
+    assert [f.rule for f in second.payments[0].factors] == ["nagari-carry", "pi-bak"]
+
+
+def test_nagaris_compound_up_to_the_cap() -> None:
+    nagari = YUNA_WINS.split("\n", 1)[1]
+    text = YUNA_WINS + "".join(f'[Hand "{i}"]\n' + nagari for i in (2, 3, 4)) + '[Hand "5"]\n' + nagari + "Yuna: stop\n"
+    assert [h.carry_out for h in judge(text).hands] == [2, 4, 8, 16, 1]
+    assert [h.carry_out for h in judge(text, nagari_cap=8).hands] == [2, 4, 8, 8, 1]
+    assert owed(judge(text, nagari_cap=8).hands[-1]) == {"Taeho->Yuna": 8 * 2 * 8}
+
+
+def test_the_winner_deals_the_next_hand_and_a_nagari_keeps_the_dealer() -> None:
+    nagari = YUNA_WINS.split("\n", 1)[1]
+    text = YUNA_WINS + "Yuna: stop\n" + '[Hand "2"]\n' + nagari + '[Hand "3"]\n' + nagari + "Yuna: stop\n"
+    assert [h.dealer for h in judge(text).hands] == ["Yuna", "Yuna", "Yuna"]
+    taeho_first = '[Dealer "Taeho"]\n' + YUNA_WINS + "Yuna: stop\n" + '[Hand "2"]\n' + nagari + "Yuna: stop\n"
+    assert [h.dealer for h in judge(taeho_first).hands] == ["Taeho", "Yuna"]
+
+
+def test_a_carry_tag_that_disagrees_is_reported_and_used() -> None:
+    verdict = judge(YUNA_WINS + "Yuna: stop\n" + '[Carry "2"]\n' + YUNA_WINS.split("\n", 1)[1] + "Yuna: stop\n")
+    second = verdict.hands[1]
+    assert second.carry_in == 2
+    assert [d.kind for d in second.discrepancies] == ["carry"]
+    assert owed(second) == {"Taeho->Yuna": 32}
+
+
+@pytest.mark.parametrize(
+    ("claim", "message"),
+    [
+        ("claim: Taeho pays Yuna 16", None),
+        ("claim: Taeho pays Yuna 8", "the table had Taeho pay Yuna 8; the rules say 16: pi-bak ×2 was missed"),
+        ("claim: Taeho pays Yuna 32", "the table had Taeho pay Yuna 32; the rules say 16: counted ×2 too much"),
+        ("claim: Yuna pays Taeho 5", "the table had Yuna pay Taeho 5; the rules say 0"),
+        ("claim: nagari", "the table called a nagari; Yuna won"),
+    ],
+)
+def test_claims_are_compared_never_trusted(claim: str, message: str | None) -> None:
+    verdict = hand(YUNA_WINS + "Yuna: stop\n" + claim + "\n")
+    assert verdict.valid
+    assert [d.message for d in verdict.discrepancies] == ([message] if message else [])
+
+
+def test_a_claim_in_a_nagari() -> None:
+    verdict = hand(YUNA_WINS + "claim: Taeho pays Yuna 3\nclaim: nagari\n")
+    assert [d.message for d in verdict.discrepancies] == [
+        "the table had Taeho pay Yuna 3; the hand is a nagari and nobody pays"
+    ]
+
+
+def test_four_playing_go_stop_cannot_be_judged() -> None:
+    from gostop_arbiter.arbiter import judge_file
+    from gostop_arbiter.notation import parse_text
+
+    text = "pile A: 1g\npile B: 2g\npile C: 3g\npile D: 8g\nA: stop\n"
+    verdict = judge_file("t.gsn", parse_text(text).hands)
+    assert verdict.hands == []
+    assert verdict.errors[0].code == "usage"
+    assert "Go-Stop is played by two or three" in verdict.errors[0].message
+
+
+def test_four_at_the_table_one_without_a_pile_sat_out() -> None:
+    verdict = hand('[Seats "Yuna, Taeho, Mo, Dae"]\n' + YUNA_WINS.split("\n", 1)[1] + "pile Mo: 12pp\nYuna: stop\n")
+    assert set(verdict.scores) == {"Yuna", "Taeho", "Mo"}
+    assert owed(verdict) == {"Taeho->Yuna": 16, "Mo->Yuna": 16}  # three players: minimum 3, pi-bak at 5
+
+
+def test_minhwatu_has_no_calls() -> None:
+    from test_worked_examples import WE_10
+
+    verdict = hand(WE_10 + "P1: stop\nP1: shake\nP1: bomb\n")
+    assert codes(verdict) == ["illegal-call", "illegal-shake", "illegal-bomb"]
+
+
+def test_an_invalid_hand_adds_nothing_to_the_balance() -> None:
+    text = YUNA_WINS + "Yuna: stop\n" + '[Hand "2"]\n' + YUNA_WINS.split("\n", 1)[1].replace("2a", "2a 1r") + "Yuna: stop\n"
+    verdict = judge(text)
+    assert [h.valid for h in verdict.hands] == [True, False]
+    assert verdict.balance == {"Yuna": 16, "Taeho": -16}
