@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from .engine import judge_played
 from .notation import Hand
 from .rules import Profile, RulesError, resolve
 from .tally import UsageError, judge_tally
@@ -85,14 +86,10 @@ def judge_hand(hand: Hand, choice: RulesChoice, session: _Session) -> HandVerdic
     dealer = _dealer(hand, session)
     carry, carry_notes = _carry(hand, session)
     tags = {t.name: t.value for t in hand.tags if t.name in FREE_TEXT_TAGS}
-    if hand.kind != "tally":
-        first = hand.statements[0]
-        raise UsageError(
-            first.line,
-            first.column,
-            "this is a played hand: replaying turns is not built yet; write the final piles as a tally hand (GSN §6)",
-        )
-    verdict = judge_tally(hand, profile, carry_in=carry, dealer=dealer, tags=tags)
+    if hand.kind == "tally":
+        verdict = judge_tally(hand, profile, carry_in=carry, dealer=dealer, tags=tags)
+    else:
+        verdict, _replay = judge_played(hand, profile, carry_in=carry, dealer=dealer, tags=tags)
     if carry_notes:
         verdict = verdict.model_copy(update={"discrepancies": carry_notes + verdict.discrepancies})
     return verdict

@@ -126,7 +126,6 @@ class EventRules(_Group):
         "EV-9",
     )
     shake_multiplier: int = knob(2, "payment factor for each shake of the winner", "EV-9, PA-5")
-    hudang: bool = knob(False, "five own turns in a row capturing nothing win 7 (허당)", "EV-11")
 
 
 class ScoringRules(_Group):

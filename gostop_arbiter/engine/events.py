@@ -1,0 +1,58 @@
+"""What happened in a hand, one event at a time: the engine's output and every renderer's input.
+
+Events carry stable codes (``capture``, ``ppeok``, ``chok`` …), the source line and the cards. The
+verdict, the report and the step-by-step replay are all derived from them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+EventKind = Literal[
+    "deal",
+    "dealer-bonus",
+    "play",
+    "lay",
+    "flip",
+    "capture",
+    "ppeok",
+    "ja-ppeok",
+    "stack",
+    "chok",
+    "ttadak",
+    "sweep",
+    "steal",
+    "bomb",
+    "pass",
+    "shake",
+    "bonus",
+    "draw",
+    "declare",
+    "go",
+    "stop",
+    "nagari",
+    "chongtong",
+    "three-ppeok",
+    "redeal",
+    "sit-out",
+    "immediate",
+]
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened: its kind, its line, who did it, and the cards it moved.
+
+    ``other`` names the second player of a steal (the giver) or of an immediate payment (the payer).
+    """
+
+    kind: EventKind
+    line: int
+    player: str | None = None
+    cards: tuple[str, ...] = ()
+    other: str | None = None
+    note: str = ""
+    turn: int = 0
+    """The turn number (1-based) the event belongs to; 0 before the first turn."""
+    extra: dict[str, int] = field(default_factory=dict)

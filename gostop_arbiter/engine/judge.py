@@ -1,0 +1,119 @@
+"""A played hand's verdict: replay it, then score and settle what the replay found."""
+
+from __future__ import annotations
+
+from ..claims import compare_claims
+from ..notation import Hand
+from ..rules import Profile
+from ..scoring import best_score
+from ..settle import Standing, gwang_sale, minhwatu_points, minhwatu_round, settle_fixed, settle_stop
+from ..tally import UsageError, next_carry
+from ..verdict import HandVerdict, Payment, PlayerScore
+from .replay import Replay
+
+VOID = ("nagari", "redeal", "void", "incomplete")
+
+
+def _check_table(hand: Hand, profile: Profile) -> None:
+    first = hand.statements[0]
+    seats = len(hand.seats)
+    if profile.game == "minhwatu":
+        if not 2 <= seats <= 4:
+            raise UsageError(first.line, first.column, f"Minhwatu is played by two to four; this hand seats {seats}")
+        return
+    if seats == 4 and profile.four_players.mode == "unplayable":
+        raise UsageError(
+            first.line,
+            first.column,
+            f"the {profile.name} rules have no four-player hand (their deal cannot be played); "
+            "choose other rules with --rules",
+        )
+    if not 2 <= seats <= 4:
+        raise UsageError(
+            first.line, first.column, f"Go-Stop seats two to four (one sits out of four); this hand seats {seats}"
+        )
+
+
+def _payments(r: Replay, profile: Profile, carry: int, stake: int) -> tuple[dict[str, PlayerScore], list[Payment]]:
+    outcome, winner, players = r.outcome.kind, r.outcome.winner, r.order
+    if outcome == "stop" and winner is not None:
+        standings = {
+            p: Standing(
+                player=p,
+                pile=tuple(r.piles[p]),
+                gos=r.gos[p],
+                go_order=tuple(r.go_order.get(p, ())),
+                shakes=r.shakes[p],
+                bombs=r.bombs[p],
+                declared=r.declared.get(p, {}),
+            )
+            for p in players
+        }
+        settled = settle_stop(winner, standings, players, profile, carry=carry, stake=stake)
+        return settled.scores, settled.payments
+    scores = {p: PlayerScore(total=best_score(r.piles[p], profile, r.declared.get(p, {})).total) for p in players}
+    if outcome == "chongtong" and winner is not None:
+        points = profile.deal.chongtong_points_2p if len(players) == 2 else profile.deal.chongtong_points_3p
+        return scores, settle_fixed(
+            winner,
+            players,
+            points,
+            "chongtong",
+            f"{winner} holds four of a month (총통)",
+            carry=carry,
+            carry_applies=profile.deal.chongtong_carry,
+            stake=stake,
+        )
+    if outcome == "three-ppeok" and winner is not None:
+        points = profile.events.three_ppeok_points or profile.min_score(len(players))
+        return scores, settle_fixed(
+            winner, players, points, "three-ppeok", f"{winner} made three ppeoks (쓰리뻑)", carry=carry, stake=stake
+        )
+    if outcome == "round":
+        full = sum(minhwatu_points(code, profile) * n for code, n in profile.the_deck().counts.items())
+        return minhwatu_round({p: r.piles[p] for p in players}, profile, full), []
+    return scores, []
+
+
+def judge_played(
+    hand: Hand, profile: Profile, *, carry_in: int = 1, dealer: str, tags: dict[str, str] | None = None
+) -> tuple[HandVerdict, Replay]:
+    """The verdict on a played hand, and the replay (its events) it was drawn from."""
+    _check_table(hand, profile)
+    r = Replay(hand, profile, dealer=dealer).run()
+    if r.minhwatu and any(v.code in ("missing-card", "extra-card", "unknown-card") for v in r.violations):
+        r.outcome.kind = "void"
+    scores, payments = _payments(r, profile, carry_in, hand.stake)
+    sales = [
+        payment
+        for seller, how in r.sitting_out.items()
+        if how == "sell"
+        for payment in gwang_sale(seller, r.dealt.get(seller, []), dealer, r.order, profile, hand.stake)
+    ]
+    outcome = r.outcome.kind
+    if outcome == "nagari":
+        carry_out = next_carry(carry_in, profile)
+    elif outcome in ("redeal", "incomplete", "void"):
+        carry_out = carry_in
+    else:
+        carry_out = 1
+    verdict = HandVerdict.model_validate(
+        {
+            "index": hand.index,
+            "rules": profile.name,
+            "seats": hand.seats,
+            "dealer": dealer,
+            "valid": not r.violations,
+            "outcome": outcome,
+            "winner": r.outcome.winner,
+            "violations": sorted(r.violations, key=lambda v: (v.line, v.column)),
+            "discrepancies": r.discrepancies + compare_claims(r.claims, payments, outcome, r.outcome.winner),
+            "scores": scores,
+            "payments": sales + r.immediate + payments,
+            "carry_in": carry_in,
+            "carry_out": carry_out,
+            "stake": hand.stake,
+            "tags": tags or {},
+        }
+    )
+    return verdict, r

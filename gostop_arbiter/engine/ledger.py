@@ -1,0 +1,78 @@
+"""Card accounting: where every card is, or that it is not known, at every moment of a replay.
+
+A card is *observed* each time the record shows it somewhere new: dealt face up, on the table, in
+the stock line, flipped, or played from a hand nobody saw. A card observed more often than the
+deck holds it is an ``extra-card``; a code the deck does not hold is an ``unknown-card``. Cards
+moving between known places (hand → table → pile) are not observed again.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..cards import UNSEEN, Deck
+
+
+@dataclass
+class Hands:
+    """Each player's hand: the cards known to be in it, and how many unseen cards it holds."""
+
+    known: dict[str, Counter[str]] = field(default_factory=dict)
+    unseen: dict[str, int] = field(default_factory=dict)
+
+    def deal(self, player: str, cards: list[str]) -> None:
+        self.known[player] = Counter(c for c in cards if c != UNSEEN)
+        self.unseen[player] = sum(1 for c in cards if c == UNSEEN)
+
+    def size(self, player: str) -> int:
+        return sum(self.known.get(player, Counter()).values()) + self.unseen.get(player, 0)
+
+    def holds_known(self, player: str, code: str) -> bool:
+        return self.known.get(player, Counter())[code] > 0
+
+
+@dataclass
+class Stock:
+    """The stock: its size, how many cards have left it, and what the ``stock:`` line said."""
+
+    size: int = 0
+    used: int = 0
+    listed: list[str] = field(default_factory=list)
+    """The ``stock:`` line from the top (``?`` where not known)."""
+
+    @property
+    def remaining(self) -> int:
+        return self.size - self.used
+
+    def listed_next(self) -> str | None:
+        """The card the stock line says comes next, or None when it does not say."""
+        if self.used < len(self.listed) and self.listed[self.used] != UNSEEN:
+            return self.listed[self.used]
+        return None
+
+
+@dataclass
+class Ledger:
+    """How often each card has been observed, against what the deck holds."""
+
+    deck: Deck
+    seen: Counter[str] = field(default_factory=Counter)
+
+    def observe(self, code: str) -> str | None:
+        """Count one more sighting of a card; the violation code it makes, if any."""
+        if not self.deck.holds(code):
+            return "unknown-card"
+        self.seen[code] += 1
+        if self.seen[code] > self.deck.copies(code):
+            return "extra-card"
+        return None
+
+    def fully_seen(self, code: str) -> bool:
+        return self.seen[code] >= self.deck.copies(code)
+
+    def never_seen(self) -> list[tuple[str, int]]:
+        """Deck cards seen fewer times than the deck holds them, with how many are missing."""
+        return [
+            (code, copies - self.seen[code]) for code, copies in self.deck.counts.items() if self.seen[code] < copies
+        ]
