@@ -1,0 +1,81 @@
+"""Every violation code of GSN §8, each made by one small change to a real hand."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import SPEC_EXAMPLES
+from replaying import codes, replay
+
+CHANGES = [
+    # (base example, text replaced, replacement, the code the replay must report)
+    ("08-3p-bomb-pass", "deal Woo: 2r 5r 5p 6p 9r 11g 12g", "deal Woo: 2r 5r 5p 6p 9r 11g 4g", "unknown-card"),
+    ("08-3p-bomb-pass", "deal Woo: 2r 5r", "deal Woo: 3p 5r", "extra-card"),
+    ("08-3p-bomb-pass", "Woo: 6p / 10a", "Woo: 6p", "missing-card"),
+    ("09-3p-nagari", "21. Hyun: 2r / 7a", "21. Hyun: 2r", "missing-card"),
+    ("08-3p-bomb-pass", "deal Woo: 2r 5r 5p 6p 9r 11g 12g", "deal Woo: 2r 5r 5p 6p 9r 11g", "deal-size"),
+    ("08-3p-bomb-pass", "table: 8p 3p 5a 4p 10r 6p", "table: 8p 3p 5a 4p 10r", "deal-size"),
+    ("08-3p-bomb-pass", "Seo: 12a x12g / 10p", "Seo: 12r x12g / 10p", "not-in-hand"),
+    ("10-2p-hidden-hand", "Bo: 10p / 6a", "Bo: 10r / 6a", "extra-card"),
+    ("10-2p-hidden-hand", "Ara: 6p / 2p x2a\nBo: 6r / 7r", "Bo: 6r / 7r\nAra: 6p / 2p x2a", "out-of-turn"),
+    ("08-3p-bomb-pass", "Seo: 12a x12g / 10p", "Seo: 12a x12r / 10p", "illegal-capture"),
+    ("08-3p-bomb-pass", "Woo: 6p / 10a", "Woo: 6p x6a / 10a", "illegal-capture"),
+    ("10-2p-hidden-hand", "Ara: 6p / 12a x12pp", "Ara: 6p / 12a", "ambiguous-capture"),
+    ("08-3p-bomb-pass", "Seo: bomb 4a 4p 4r / 9p", "Seo: bomb 4a 4p 7p / 9p", "illegal-bomb"),
+    ("03-ja-ppeok", "B: shake 4r 4p 4p", "B: shake 4r 4p 7a", "illegal-shake"),
+    ("03-ja-ppeok", "B: shake 4r 4p 4p\nB: 4r / 12a", "B: shake 4r 4p 4p\nB: 10r / 12a", "illegal-shake"),
+    ("01-bomb", "B: 11p / 1p", "B: pass / 1p", "illegal-pass"),
+    ("01-bomb", "B: 11p / 1p", "B: bonus 11p draw 1p\nB: 11p / 1p", "illegal-bonus"),
+    ("01-bomb", "B: 9a as animal", "B: 8a as pi", "illegal-declaration"),
+    ("01-bomb", "B: 9a as animal", "A: 9a as pi", "illegal-declaration"),
+    ("18-invalid-illegal-call", "", "", "illegal-call"),
+    ("19-invalid-missing-call", "", "", "missing-call"),
+    ("22-invalid-after-end", "", "", "after-end"),
+    ("01-bomb", "[Rules \"standard\"]", "[Rules \"standard\"]\nstock: 1p 5p", "stock-mismatch"),
+    ("01-bomb", "A: bomb 12g 12r 12pp / 1g", "A: bomb 12g 12r 12pp / 1g\nB: give 4p", "illegal-give"),
+    ("01-bomb", "A: bomb 12g 12r 12pp / 1g", "A: bomb 12g 12r 12pp / 1g\nA: give 2p", "illegal-give"),
+    ("09-3p-nagari", "2. Woo: 8g / 12r", "3. Woo: 8g / 12r", "bad-turn-number"),
+]
+
+
+def changed(base: str, old: str, new: str) -> str:
+    text = (SPEC_EXAMPLES / f"{base}.gsn").read_text(encoding="utf-8")
+    assert old in text, f"{old!r} is not in {base}"
+    return text.replace(old, new, 1)
+
+
+@pytest.mark.parametrize(("base", "old", "new", "code"), CHANGES, ids=[f"{c}-{i}" for i, (_b, _o, _n, c) in enumerate(CHANGES)])
+def test_violation(base: str, old: str, new: str, code: str) -> None:
+    r = replay(changed(base, old, new))
+    assert code in codes(r), [(v.code, v.message) for v in r.violations]
+
+
+def test_the_unchanged_hands_are_valid() -> None:
+    for base in sorted({b for b, _o, _n, _c in CHANGES if not b[:2] in ("18", "19", "22")}):
+        r = replay(changed(base, "", ""))
+        assert codes(r) == [], (base, r.violations)
+
+
+def test_redeal_required_after_four_of_a_month_on_the_table() -> None:
+    text = changed("01-bomb", "table: 2a 2p 5a 6r", "table: 2a 2p 2p 2r")
+    text = text.replace("deal A: 2p 3p", "deal A: 5a 3p").replace("deal B: 1r 2r", "deal B: 1r 6r")
+    r = replay(text)
+    assert r.outcome.kind == "redeal"
+    assert codes(r).count("redeal-required") == 1
+    assert "redeal-required" not in codes(replay(text.split("B: 11p")[0]))
+
+
+def test_a_message_a_player_understands() -> None:
+    r = replay(changed("08-3p-bomb-pass", "Seo: 12a x12g / 10p", "Seo: 12r x12g / 10p"))
+    violation = next(v for v in r.violations if v.code == "not-in-hand")
+    assert violation.message == "Seo played 12r on line 21, but Seo's hand holds no 12r"
+    assert (violation.line, violation.column, violation.player, violation.card) == (21, 6, "Seo", "12r")
+
+
+def test_the_replay_goes_on_after_a_violation() -> None:
+    # Two separate faults, far apart: both are reported, and the hand still reaches its stop.
+    text = changed("08-3p-bomb-pass", "Woo: 6p / 10a", "Woo: 6p x6a / 10a").replace("Seo: pass / 11p", "Seo: pass / 11p !chok")
+    text = text.replace("Seo: 12a x12g / 10p", "Seo: 12a x12r / 10p")
+    r = replay(text)
+    assert codes(r) == ["illegal-capture", "illegal-capture"]
+    assert r.outcome.kind == "stop" and r.outcome.winner == "Seo"
+    assert [d.kind for d in r.discrepancies] == ["mark"]
