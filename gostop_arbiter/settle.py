@@ -312,14 +312,16 @@ def settle_fixed(
     stake: int = 1,
 ) -> list[Payment]:
     """A fixed-score win (chongtong, three ppeoks): each opponent pays ``points``, no in-hand factor (PA-8)."""
-    factors = [Factor(rule=rule, factor=1, reason=reason)]
+    factors: list[Factor] = []
     if carry > 1 and carry_applies:
         factors.append(
             Factor(rule="nagari-carry", factor=carry, reason=f"carried from nagari before this hand (×{carry})")
         )
         points *= carry
     return [
-        Payment(payer=p, payee=winner, points=points, amount=points * stake, factors=factors)
+        Payment(
+            payer=p, payee=winner, points=points, amount=points * stake, factors=factors, reason=f"{rule}: {reason}"
+        )
         for p in players
         if p != winner
     ]

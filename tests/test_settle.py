@@ -45,7 +45,8 @@ def test_the_rain_bright_alone_may_not_count() -> None:
 def test_a_fixed_win_takes_only_the_carry() -> None:
     payments = settle_fixed("A", ["A", "B", "C"], 3, "chongtong", "A showed four Junes", carry=2, stake=100)
     assert [(p.payer, p.points, p.amount) for p in payments] == [("B", 6, 600), ("C", 6, 600)]
-    assert [f.rule for f in payments[0].factors] == ["chongtong", "nagari-carry"]
+    assert [f.rule for f in payments[0].factors] == ["nagari-carry"]
+    assert payments[0].reason == "chongtong: A showed four Junes"
     no_carry = settle_fixed("A", ["A", "B"], 10, "chongtong", "four Junes", carry=2, carry_applies=False)
     assert no_carry[0].points == 10
 
