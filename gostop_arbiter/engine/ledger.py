@@ -40,6 +40,8 @@ class Stock:
     used: int = 0
     listed: list[str] = field(default_factory=list)
     """The ``stock:`` line from the top (``?`` where not known)."""
+    returned: Counter[str] = field(default_factory=Counter)
+    """Cards known to be somewhere in the stock, such as the hand of a player who sat out."""
 
     @property
     def remaining(self) -> int:

@@ -363,10 +363,10 @@ class Replay:
                 "deal-size", line, column, f"the table holds {on_table} cards after the deal; the deal is {table_size}"
             )
         dealt = sum(len(self.dealt.get(p, [])) for p in self.order)
-        returned = sum(len(self.dealt.get(p, [])) for p in self.sitting_out)
         bonus = len(self.table_line.dealer_bonus) if self.table_line else 0
-        self.stock.size = self.deck.size - dealt - returned - on_table - bonus + returned
+        self.stock.size = self.deck.size - dealt - on_table - bonus
         for p in self.sitting_out:
+            self.stock.returned.update(c for c in self.dealt.get(p, []) if c != UNSEEN)
             self.hands.deal(p, [])
 
     def take_dealer_bonus(self) -> None:
@@ -472,6 +472,16 @@ class Replay:
         """Hand cards and dummy turns left (a bomb's dummy counts as a hand card)."""
         return self.hands.size(player) + self.dummies[player]
 
+    def cards_in_play(self) -> int:
+        """Every card the replay knows a place for: hands, table (stacks too), piles and the stock.
+
+        Once play has begun this equals the size of the deck, whatever happened (a sum the
+        property tests check after every statement)."""
+        hands = sum(self.hands.size(p) for p in self.hand.seats)
+        table = sum(len(cards) for cards in self.table.values()) + sum(len(cards) for cards in self.buried.values())
+        piles = sum(len(pile) for pile in self.piles.values())
+        return hands + table + piles + self.stock.remaining
+
     def hand_is_over(self) -> bool:
         return all(self.cards_left(p) == 0 for p in self.order)
 
@@ -491,6 +501,9 @@ class Replay:
             return
         listed = self.stock.listed_next()
         self.stock.used += 1
+        if listed is None and self.stock.returned[ref.code] > 0:
+            self.stock.returned[ref.code] -= 1
+            return
         if listed is not None and listed != ref.code:
             self.violate(
                 "stock-mismatch",
@@ -727,7 +740,7 @@ class Replay:
             self.violate("illegal-shake", s.line, s.column, f"{p}: a shake shows three cards of one month", p)
             return
         month = months.pop()
-        if self.table.get(month):
+        if self.table.get(month) and timing != "at-deal":
             self.violate(
                 "illegal-shake",
                 s.line,

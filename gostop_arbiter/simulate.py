@@ -1,0 +1,375 @@
+"""Random legal hands, written as GSN: for demonstrations, property tests and benchmarks.
+
+The simulator deals a shuffled deck and plays every turn with a random legal choice, asking the
+replay engine itself what the table looks like and who must call. A sensible go/stop policy: stop
+when the score allows, unless the player still holds cards and the score is low, then sometimes go.
+The same seed gives the same hands.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .cards import UNSEEN
+from .engine.replay import Replay, is_bonus, month_of
+from .notation.model import (
+    Bonus,
+    Call,
+    CardRef,
+    Chongtong,
+    DealLine,
+    Flip,
+    Hand,
+    Shake,
+    SitOut,
+    Statement,
+    TableLine,
+    Tag,
+    Transcript,
+    Turn,
+)
+from .rules import Profile
+
+NAMES = ("Minji", "Jae", "Soo", "Ara")
+
+
+def _ref(code: str) -> CardRef:
+    return CardRef.model_construct(code=code, column=0)
+
+
+@dataclass
+class _Deal:
+    hands: dict[str, list[str]]
+    table: list[str]
+    dealer_bonus: list[str]
+    stock: list[str]
+
+
+def _deal(rng: random.Random, profile: Profile, seats: list[str], dealer: str) -> _Deal:
+    """Shuffle and deal until the table holds no four of a month (which would be a redeal)."""
+    deck = profile.the_deck()
+    hand_size, table_size = profile.deal_size(len(seats))
+    while True:
+        cards = [code for code, n in sorted(deck.counts.items()) for _ in range(n)]
+        rng.shuffle(cards)
+        hands = {p: sorted(cards[i * hand_size : (i + 1) * hand_size], key=_order) for i, p in enumerate(seats)}
+        rest = cards[len(seats) * hand_size :]
+        table: list[str] = []
+        bonus: list[str] = []
+        while len(table) < table_size:
+            card = rest.pop(0)
+            (bonus if is_bonus(card) else table).append(card)
+        months = Counter(month_of(c) for c in table)
+        if max(months.values()) < 4:
+            return _Deal(hands, table, bonus, rest)
+
+
+def _order(code: str) -> tuple[int, str]:
+    return (month_of(code) or 13, code)
+
+
+class _Player:
+    """The random choices of one hand."""
+
+    def __init__(self, rng: random.Random, profile: Profile, go_chance: float) -> None:
+        self.rng = rng
+        self.profile = profile
+        self.go_chance = go_chance
+
+    def call(self, r: Replay, player: str, score: int) -> Literal["go", "stop"]:
+        left = r.cards_left(player)
+        if left == 0:
+            return "stop"
+        low = score < r.profile.min_score(len(r.order)) + 3
+        return "go" if low and left >= 2 and self.rng.random() < self.go_chance else "stop"
+
+    def target(self, r: Replay, card: str) -> str | None:
+        """x: which of two different table cards of the month to take."""
+        on_table = r.table.get(month_of(card), [])
+        if len(on_table) == 2 and on_table[0] != on_table[1]:
+            return self.rng.choice(on_table)
+        return None
+
+
+def _known(r: Replay, player: str) -> list[str]:
+    return sorted(r.hands.known.get(player, Counter()).elements(), key=_order)
+
+
+def _triples(r: Replay, player: str) -> dict[int, list[str]]:
+    by_month: dict[int, list[str]] = {}
+    for code in _known(r, player):
+        if month_of(code):
+            by_month.setdefault(month_of(code), []).append(code)
+    return {m: cards for m, cards in by_month.items() if len(cards) >= 3}
+
+
+def simulate_hand(
+    rng: random.Random,
+    profile: Profile,
+    seats: list[str],
+    dealer: str,
+    *,
+    tags: list[Tag],
+    index: int = 1,
+    hide: str | None = None,
+    go_chance: float = 0.3,
+    stake: int = 1,
+) -> Hand:
+    """One random legal hand, as the transcript model a table would write."""
+    deal = _deal(rng, profile, seats, dealer)
+    stock = list(deal.stock)
+    statements: list[Statement] = []
+    for p in seats:
+        shown = [UNSEEN] * len(deal.hands[p]) if p == hide else deal.hands[p]
+        statements.append(
+            DealLine.model_construct(
+                player=p, cards=[_ref(c) for c in shown], line=0, column=0, comments=[], comment=None
+            )
+        )
+    statements.append(
+        TableLine.model_construct(
+            cards=[_ref(c) for c in deal.table],
+            dealer_bonus=[_ref(c) for c in deal.dealer_bonus],
+            line=0,
+            column=0,
+            comments=[],
+            comment=None,
+        )
+    )
+    real = [
+        DealLine.model_construct(
+            player=p, cards=[_ref(c) for c in deal.hands[p]], line=0, column=0, comments=[], comment=None
+        )
+        for p in seats
+    ]
+    shadow = Hand.model_construct(
+        index=index,
+        kind="played",
+        tags=[],
+        statements=[*real, statements[-1]],
+        trailing_comments=[],
+        seats=seats,
+        rules=profile.name,
+        sets={},
+        stake=stake,
+        warnings=[],
+    )
+    r = Replay(shadow, profile, dealer=dealer)
+    for s in shadow.statements:
+        r.statement(s)
+    play = _Player(rng, profile, go_chance)
+
+    def feed(s: Statement) -> None:
+        statements.append(s)
+        shadow.statements.append(s)
+        r.statement(s)
+
+    _before_play(r, play, seats, dealer, feed)
+    for sitter in r.sitting_out:  # the hand of the player who sits out goes back into the stock
+        stock += deal.hands[sitter]
+        rng.shuffle(stock)
+    r.begin()
+    while r.outcome.kind == "incomplete" and not r.hand_is_over():
+        r.close_pending()
+        if r.must_call is not None:
+            m = r.must_call
+            feed(Call.model_construct(player=m.player, call=play.call(r, m.player, m.score), **_blank()))
+            continue
+        if r.outcome.kind != "incomplete":
+            break
+        player = r.expected()
+        assert player is not None
+        _play_turn(r, play, player, stock, feed, hide)
+    r.close_pending()
+    if r.must_call is not None and r.outcome.kind == "incomplete":
+        feed(Call.model_construct(player=r.must_call.player, call="stop", **_blank()))
+    return Hand.model_construct(
+        index=index,
+        kind="played",
+        tags=tags,
+        statements=statements,
+        trailing_comments=[],
+        seats=seats,
+        rules=profile.name,
+        sets={},
+        stake=stake,
+        warnings=[],
+    )
+
+
+def _blank() -> dict[str, Any]:
+    return {"line": 0, "column": 0, "comments": [], "comment": None}
+
+
+def _before_play(r: Replay, play: _Player, seats: list[str], dealer: str, feed: Callable[[Statement], None]) -> None:
+    """Sit one out of four, show chongtongs and (where the rules demand it) triples."""
+    order = r.seat_order()
+    if len(seats) == 4 and r.profile.game != "minhwatu":
+        folder = play.rng.choice(order[1:]) if r.profile.four_players.fold_allowed and play.rng.random() < 0.3 else None
+        if r.profile.four_players.mode == "watch":
+            folder = folder or order[-1]
+        if folder is not None:
+            feed(SitOut.model_construct(player=folder, how="fold", **_blank()))
+        else:
+            feed(SitOut.model_construct(player=order[-1], how="sell", **_blank()))
+    active = [p for p in order if p not in r.sitting_out]
+    if r.profile.game == "minhwatu":
+        return
+    for p in active:
+        for cards in _triples(r, p).values():
+            if len(cards) == 4 and play.rng.random() < 0.5:
+                feed(Chongtong.model_construct(player=p, cards=[_ref(c) for c in cards], **_blank()))
+                return
+    if r.profile.events.shake_timing == "at-deal":
+        for p in active:
+            for cards in _triples(r, p).values():
+                feed(Shake.model_construct(player=p, cards=[_ref(c) for c in cards[:3]], **_blank()))
+
+
+def _play_turn(
+    r: Replay, play: _Player, p: str, stock: list[str], feed: Callable[[Statement], None], hide: str | None
+) -> None:
+    rng, events = play.rng, r.profile.events
+    blank = _blank()
+
+    def next_card() -> str | None:
+        return stock.pop(0) if stock else None
+
+    known = _known(r, p)
+    bonus_cards = [c for c in known if is_bonus(c)]
+    if bonus_cards and events.bonus_from_hand == "draw-to-hand" and r.profile.game != "minhwatu":
+        drawn = next_card()
+        if drawn is not None:
+            feed(
+                Bonus.model_construct(
+                    player=p, card=_ref(bonus_cards[0]), draw=_ref(UNSEEN if p == hide else drawn), **blank
+                )
+            )
+            if p == hide:  # the engine drew an unseen card: tell it what it was, as a table would see it
+                r.hands.unseen[p] -= 1
+                r.hands.known[p][drawn] += 1
+            return
+    shaken: int | None = None
+    if r.profile.game != "minhwatu" and events.shake_timing != "at-deal":
+        for month, cards in _triples(r, p).items():
+            if not r.table.get(month) and month not in r.shaken.get(p, set()) and rng.random() < 0.5:
+                feed(Shake.model_construct(player=p, cards=[_ref(c) for c in cards[:3]], **blank))
+                shaken = month if events.shake_timing == "on-play" else None
+                break
+    known = _known(r, p)
+    flips: list[Flip] = []
+    target: str | None = None
+    if r.profile.game != "minhwatu" and shaken is None:
+        for month, cards in _triples(r, p).items():
+            allowed = events.bomb_after_shake or month not in r.shaken.get(p, set())
+            if len(r.table.get(month, [])) == 1 and allowed and rng.random() < 0.7:
+                turn = Turn.model_construct(
+                    number=None,
+                    player=p,
+                    play="bomb",
+                    cards=[_ref(c) for c in cards[:3]],
+                    target=None,
+                    flips=_flips(r, play, stock, None),
+                    marks=[],
+                    **blank,
+                )
+                feed(turn)
+                return
+    if r.dummies[p] and (not known or rng.random() < 0.4):
+        feed(
+            Turn.model_construct(
+                number=None,
+                player=p,
+                play="pass",
+                cards=[],
+                target=None,
+                flips=_flips(r, play, stock, None),
+                marks=[],
+                **blank,
+            )
+        )
+        return
+    choices = (
+        [c for c in known if month_of(c) == shaken]
+        if shaken
+        else [c for c in known if not is_bonus(c) or events.bonus_from_hand == "flip-as-substitute"]
+    )
+    if not choices:
+        choices = known
+    card = rng.choice(choices)
+    if is_bonus(card):
+        substitute = next_card()
+        if substitute is not None:
+            flips.append(Flip.model_construct(card=_ref(substitute), target=_opt(play.target(r, substitute))))
+            flips += _flips(r, play, stock, month_of(substitute))
+    else:
+        target = play.target(r, card)
+        flips = _flips(r, play, stock, month_of(card))
+    feed(
+        Turn.model_construct(
+            number=None, player=p, play="card", cards=[_ref(card)], target=_opt(target), flips=flips, marks=[], **blank
+        )
+    )
+
+
+def _opt(code: str | None) -> CardRef | None:
+    return _ref(code) if code is not None else None
+
+
+def _flips(r: Replay, play: _Player, stock: list[str], hand_month: int | None) -> list[Flip]:
+    """The flips of a turn: bonus cards, then one month card (with x where it has a choice)."""
+    flips: list[Flip] = []
+    while stock:
+        card = stock.pop(0)
+        if is_bonus(card):
+            flips.append(Flip.model_construct(card=_ref(card), target=None))
+            continue
+        target = None if month_of(card) == hand_month else play.target(r, card)
+        flips.append(Flip.model_construct(card=_ref(card), target=_opt(target)))
+        break
+    return flips
+
+
+def simulate(
+    profile: Profile,
+    *,
+    players: int,
+    hands: int,
+    seed: int,
+    hide: str | None = None,
+    go_chance: float = 0.3,
+    stake: int = 1,
+) -> Transcript:
+    """A session of ``hands`` hands: the winner deals next, a nagari keeps the dealer (and carries)."""
+    from .engine.judge import judge_played
+
+    rng = random.Random(seed)
+    seats = list(NAMES[:players])
+    dealer = seats[0]
+    carry = 1
+    result: list[Hand] = []
+    for index in range(1, hands + 1):
+        tags = [Tag.model_construct(name="Hand", value=str(index), **_blank())]
+        if index == 1:
+            tags = [
+                Tag.model_construct(name="Rules", value=profile.name, **_blank()),
+                Tag.model_construct(name="Seats", value=", ".join(seats), **_blank()),
+                Tag.model_construct(name="Stake", value=str(stake), **_blank()),
+                *tags,
+            ]
+        hand = simulate_hand(
+            rng, profile, seats, dealer, tags=tags, index=index, hide=hide, go_chance=go_chance, stake=stake
+        )
+        verdict, _replay = judge_played(hand, profile, carry_in=carry, dealer=dealer)
+        carry = verdict.carry_out
+        if verdict.winner is not None:
+            dealer = verdict.winner
+        result.append(hand)
+    return Transcript.model_construct(hands=result)
+
+
+__all__ = ["simulate", "simulate_hand"]

@@ -1,0 +1,59 @@
+"""Properties over random legal hands from the simulator: valid, every card accounted for after
+every statement, zero-sum, and the same verdict after ``fmt``."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gostop_arbiter.arbiter import judge_file
+from gostop_arbiter.engine import Replay
+from gostop_arbiter.notation import parse_text, write_transcript
+from gostop_arbiter.rules import profile_named
+from gostop_arbiter.simulate import simulate
+
+TABLES = [
+    ("standard", 2), ("standard", 3), ("standard", 4), ("online-matgo", 2), ("wikipedia", 2), ("wikipedia", 3),
+    ("gamerules", 2), ("gamerules", 3), ("gamerules", 4), ("wikipedia-it", 2), ("wikipedia-it", 3),
+    ("minhwatu", 2), ("minhwatu", 3), ("minhwatu", 4),
+]
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(TABLES), st.integers(0, 2**32 - 1), st.booleans())
+def test_simulated_hands_replay_valid_and_account_for_every_card(table: tuple[str, int], seed: int, hide: bool) -> None:
+    name, players = table
+    profile = profile_named(name)
+    transcript = simulate(profile, players=players, hands=1, seed=seed, hide="Jae" if hide else None)
+    text = write_transcript(transcript)
+    (hand,) = parse_text(text).hands
+    r = Replay(hand, profile, dealer=hand.seats[0])
+    deck = profile.the_deck().size
+    for statement in hand.statements:
+        r.statement(statement)
+        if r.began:
+            assert r.cards_in_play() == deck, (statement, r.cards_in_play())
+    r.finish()
+    assert r.violations == []
+    assert r.outcome.kind in ("stop", "nagari", "chongtong", "three-ppeok", "round")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(TABLES), st.integers(0, 2**32 - 1), st.integers(2, 4))
+def test_a_simulated_session_is_zero_sum_and_fmt_changes_nothing(table: tuple[str, int], seed: int, hands: int) -> None:
+    name, players = table
+    transcript = simulate(profile_named(name), players=players, hands=hands, seed=seed, stake=100)
+    text = write_transcript(transcript)
+    verdict = judge_file("session.gsn", parse_text(text).hands)
+    assert not verdict.errors
+    assert all(h.valid for h in verdict.hands)
+    assert sum(verdict.balance.values()) == 0
+    again = judge_file("session.gsn", parse_text(write_transcript(parse_text(text))).hands)
+    assert again.model_dump() == verdict.model_dump()
+
+
+def test_the_simulator_is_deterministic_for_a_seed() -> None:
+    first = write_transcript(simulate(profile_named("standard"), players=3, hands=3, seed=7))
+    second = write_transcript(simulate(profile_named("standard"), players=3, hands=3, seed=7))
+    assert first == second
+    assert first != write_transcript(simulate(profile_named("standard"), players=3, hands=3, seed=8))
