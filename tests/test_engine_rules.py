@@ -1,0 +1,91 @@
+"""Turn rules that vary by profile: bonus cards from the hand and the stock, the gamerules joker,
+the two-card bomb, named gives, and the ja-ppeok window."""
+
+from __future__ import annotations
+
+from conftest import SPEC_EXAMPLES
+from replaying import codes, kinds_on, replay
+
+BONUS = """
+[Rules "online-matgo"]
+[Seats "A, B"]
+deal A: b2 1p 2p 3p 4p 5p 6p 7p 8p 9p
+deal B: 1r 2r 3r 4r 5r 6r 7r 9r 10r 12r
+table: 1g 3g 8g 11g 12g 2a 4a 5a
+A: bonus b2 draw 10p
+A: 10p / b3 / 6a
+B: 1r x1g / 7a
+"""
+
+
+def test_a_bonus_card_from_the_hand_and_one_from_the_stock() -> None:
+    r = replay(BONUS)
+    assert codes(r) == []
+    assert kinds_on(r, 7) == ["bonus", "draw"]
+    assert "b2" in r.piles["A"] and "b3" in r.piles["A"]
+    assert r.hands.size("A") == 9  # b2 out, 10p in, 10p played
+    assert r.stock.used == 4  # the replacement, b3, 6a, 7a
+
+
+def test_a_bonus_card_from_the_hand_is_laid_with_a_bonus_line() -> None:
+    r = replay(BONUS.replace("A: bonus b2 draw 10p\nA: 10p / b3 / 6a", "A: b2 / 10p / b3 / 6a"))
+    assert "illegal-bonus" in codes(r)
+
+
+def test_the_gamerules_joker_is_the_turns_hand_card() -> None:
+    text = BONUS.replace('[Rules "online-matgo"]', '[Rules "gamerules"]').replace(
+        "A: bonus b2 draw 10p\nA: 10p / b3 / 6a", "A: b2 / 5p x5a / 6a"
+    )
+    r = replay(text)
+    assert codes(r) == []
+    assert {"b2", "5p", "5a"} <= set(r.piles["A"])
+    assert "illegal-bonus" in codes(replay(text.replace("A: b2 / 5p x5a / 6a", "A: bonus b2 draw 5p\nA: 5p / 6a")))
+
+
+def test_a_bonus_card_on_the_table_is_the_dealers() -> None:
+    text = BONUS.replace("table: 1g 3g 8g 11g 12g 2a 4a 5a", "table: +b3 1g 3g 8g 11g 12g 2a 4a 5a").replace(
+        "A: 10p / b3 / 6a", "A: 10p / 6a"
+    )
+    r = replay(text)
+    assert codes(r) == []
+    assert r.piles["A"][0] == "b3"
+    unmarked = replay(BONUS.replace("table: 1g", "table: b3 1g"))
+    assert "illegal-bonus" in codes(unmarked)
+
+
+TWO_CARD_BOMB = """
+[Seats "A, B"]
+deal A: 1g 1r 2p 3p 4p 5p 6p 7p 8p 9p
+deal B: 2a 2r 3g 3r 4a 4r 5a 5r 6a 6r
+table: 1p 1p 7a 8a 9a 10a 11g 12g
+A: bomb 1g 1r / 10p
+B: 2a / 10r
+A: pass / 10p
+"""
+
+
+def test_a_two_card_bomb_only_where_the_rules_have_it() -> None:
+    assert "illegal-bomb" in codes(replay(TWO_CARD_BOMB))
+    r = replay(TWO_CARD_BOMB, two_card_bomb="double")
+    assert codes(r) == []
+    assert r.bombs["A"] == 1 and {"1g", "1r", "1p"} <= set(r.piles["A"])
+    assert replay(TWO_CARD_BOMB, two_card_bomb="no-multiplier").bombs["A"] == 0
+
+
+def test_a_named_give_replaces_the_lowest_junk() -> None:
+    text = (SPEC_EXAMPLES / "01-bomb.gsn").read_text(encoding="utf-8")
+    r = replay(text)
+    (default,) = [e.cards[0] for e in r.events if e.kind == "steal" and e.line == 16]
+    b_pile = [c for c in replay(text.split("A: bomb")[0]).piles["B"] if c.endswith("p") and c != default]
+    other = next(c for c in b_pile if not c.endswith("pp"))
+    named = replay(text.replace("A: bomb 12g 12r 12pp / 1g", f"A: bomb 12g 12r 12pp / 1g\nB: give {other}"))
+    assert codes(named) == []
+    assert [e.cards[0] for e in named.events if e.kind == "steal" and e.line == 16] == [other]
+
+
+def test_gamerules_ja_ppeok_only_on_the_next_own_turn() -> None:
+    # 03: A makes a ppeok on line 19 and takes it back on line 27, four own turns later.
+    text = (SPEC_EXAMPLES / "03-ja-ppeok.gsn").read_text(encoding="utf-8")
+    assert "ja-ppeok" in kinds_on(replay(text), 27)
+    gamerules = kinds_on(replay(text, rules="gamerules"), 27)
+    assert "stack" in gamerules and "ja-ppeok" not in gamerules
