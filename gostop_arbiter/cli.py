@@ -13,11 +13,12 @@ import click
 from . import __version__
 from .arbiter import RulesChoice, judge_file
 from .exitcodes import Exit
-from .notation import GsnSyntaxError, Hand, SyntaxIssue, normalise_lines, read_hands, write_transcript
+from .notation import GsnSyntaxError, Hand, SyntaxIssue, normalise_lines, read_hands, write_hand, write_transcript
 from .notation.model import Transcript
 from .notation.reader import decode
 from .rules import PROFILES, RulesError, profile_named, resolve
 from .settle import settle_up
+from .tamper import TAMPER_KINDS
 from .verdict import SCHEMA_VERSION, FileError, FileVerdict
 
 STDIN = "-"
@@ -309,6 +310,50 @@ def rules(name: str | None, as_json: bool) -> None:
         _print_json(profile_json(profile))
     else:
         Console().print(knobs_table(profile, knob_rows(profile)))
+
+
+@cli.command()
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True, help="Seats at the table.")
+@click.option("--rules", "rules_name", default="standard", show_default=True, metavar="NAME", help="Rules profile.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The same seed gives the same hands.")
+@click.option("--hands", type=click.IntRange(1), default=1, show_default=True, help="Hands in the session.")
+@click.option("--hide", metavar="PLAYER", help="Write this player's dealt cards as unseen (?).")
+@click.option("--stake", type=click.IntRange(0), default=1, show_default=True, help="Money per point.")
+@click.option("--tamper", type=click.Choice(sorted(TAMPER_KINDS)), help="Put one deliberate fault in each hand.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write here instead of standard output.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def simulate(
+    players: int, rules_name: str, seed: int, hands: int, hide: str | None, stake: int, tamper: str | None,
+    output: str | None, quiet: bool,
+) -> None:
+    """Play random legal hands and write them as GSN (a session when --hands > 1)."""
+    from .render.progress import progress_bar
+    from .simulate import NAMES, simulate_session
+    from .tamper import CannotTamper
+
+    try:
+        profile = resolve(rules_name, {})
+    except RulesError as error:
+        raise click.UsageError(str(error)) from None
+    if hide is not None and hide not in NAMES[:players]:
+        raise click.BadParameter(f"{hide} is not at the table ({', '.join(NAMES[:players])})", param_hint="--hide")
+    if players == 4 and profile.game != "minhwatu" and profile.four_players.mode == "unplayable":
+        raise click.UsageError(f"the {profile.name} rules have no four-player hand")
+    session = simulate_session(
+        profile, players=players, hands=hands, seed=seed, hide=hide, stake=stake, tamper=tamper
+    )
+    out = open(output, "w", encoding="utf-8", newline="\n") if output else sys.stdout
+    try:
+        # The bar goes to a terminal only, and never while GSN itself is written to one.
+        with progress_bar("simulating", hands, quiet=quiet or output is None or not sys.stdout.isatty()) as advance:
+            for i, hand in enumerate(session):
+                out.write(("\n" if i else "") + "\n".join(write_hand(hand)) + "\n")
+                advance()
+    except CannotTamper as error:
+        raise click.UsageError(str(error)) from None
+    finally:
+        if output:
+            out.close()
 
 
 def main() -> None:

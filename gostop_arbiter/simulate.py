@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -334,7 +334,7 @@ def _flips(r: Replay, play: _Player, stock: list[str], hand_month: int | None) -
     return flips
 
 
-def simulate(
+def simulate_session(
     profile: Profile,
     *,
     players: int,
@@ -343,15 +343,18 @@ def simulate(
     hide: str | None = None,
     go_chance: float = 0.3,
     stake: int = 1,
-) -> Transcript:
-    """A session of ``hands`` hands: the winner deals next, a nagari keeps the dealer (and carries)."""
+    tamper: str | None = None,
+) -> Iterator[Hand]:
+    """The hands of a session, one at a time: the winner deals next, a nagari keeps the dealer (and
+    carries). With ``tamper``, each hand carries one deliberate fault (see :mod:`.tamper`) and a
+    ``Dealer`` tag, so that one hand's fault does not move the next hand's dealer."""
     from .engine.judge import judge_played
+    from .tamper import TAMPERS, CannotTamper
 
     rng = random.Random(seed)
     seats = list(NAMES[:players])
     dealer = seats[0]
     carry = 1
-    result: list[Hand] = []
     for index in range(1, hands + 1):
         tags = [Tag.model_construct(name="Hand", value=str(index), **_blank())]
         if index == 1:
@@ -361,15 +364,32 @@ def simulate(
                 Tag.model_construct(name="Stake", value=str(stake), **_blank()),
                 *tags,
             ]
-        hand = simulate_hand(
-            rng, profile, seats, dealer, tags=tags, index=index, hide=hide, go_chance=go_chance, stake=stake
-        )
+        if tamper is not None:
+            tags.append(Tag.model_construct(name="Dealer", value=dealer, **_blank()))
+        for attempt in range(50):
+            hand = simulate_hand(
+                rng, profile, seats, dealer, tags=tags, index=index, hide=hide,
+                go_chance=go_chance if attempt == 0 else 0.9, stake=stake,
+            )
+            if tamper is None:
+                break
+            try:
+                faulty = TAMPERS[tamper](hand, rng)
+            except CannotTamper:
+                continue
+            break
+        else:
+            raise CannotTamper(f"no hand of these rules could take the fault {tamper}")
         verdict, _replay = judge_played(hand, profile, carry_in=carry, dealer=dealer)
         carry = verdict.carry_out
         if verdict.winner is not None:
             dealer = verdict.winner
-        result.append(hand)
-    return Transcript.model_construct(hands=result)
+        yield faulty if tamper is not None else hand
 
 
-__all__ = ["simulate", "simulate_hand"]
+def simulate(profile: Profile, **options: Any) -> Transcript:
+    """A whole simulated session as one transcript (see :func:`simulate_session`)."""
+    return Transcript.model_construct(hands=list(simulate_session(profile, **options)))
+
+
+__all__ = ["simulate", "simulate_hand", "simulate_session"]

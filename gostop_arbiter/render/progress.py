@@ -1,0 +1,35 @@
+"""A progress bar for long work (hands done, rate, time left), shown only on a terminal."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+
+@contextmanager
+def progress_bar(what: str, total: int | None, *, quiet: bool = False) -> Iterator[Callable[[int], None]]:
+    """Yields ``advance(n=1)``. Nothing is drawn when ``quiet`` or when standard error is not a terminal."""
+    console = Console(stderr=True)
+    if quiet or not console.is_terminal:
+        yield lambda n=1: None
+        return
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]} hands/s"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task(what, total=total, rate="–")
+
+        def advance(n: int = 1) -> None:
+            progress.advance(task, n)
+            elapsed = progress.tasks[task].elapsed or 0
+            done = progress.tasks[task].completed
+            progress.update(task, rate=f"{done / elapsed:,.0f}" if elapsed else "–")
+
+        yield advance
