@@ -29,14 +29,17 @@ def _explain(claimed: int, actual: int, factors: Sequence[Factor]) -> str:
     """Which factors account for the difference: 'pi-bak ×2 was missed' or 'go ×2 does not apply'."""
     if claimed <= 0 or actual <= 0 or claimed == actual:
         return ""
-    ratio, missed = (actual / claimed, True) if actual > claimed else (claimed / actual, False)
+    big, small = max(actual, claimed), min(actual, claimed)
+    if big % small:
+        return ""
+    ratio, missed = big // small, actual > claimed
     for size in range(1, len(factors) + 1):
         for subset in itertools.combinations(factors, size):
             if prod(f.factor for f in subset) == ratio:
                 names = " and ".join(f"{f.rule} ×{f.factor}" for f in subset)
                 if missed:
                     return f": {names} {'was' if size == 1 else 'were'} missed"
-                return f": counted ×{int(ratio)} too much"
+                return f": counted ×{ratio} too much"
     return ""
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from collections.abc import Iterator
@@ -320,11 +321,20 @@ def rules(name: str | None, as_json: bool) -> None:
 @click.option("--hide", metavar="PLAYER", help="Write this player's dealt cards as unseen (?).")
 @click.option("--stake", type=click.IntRange(0), default=1, show_default=True, help="Money per point.")
 @click.option("--tamper", type=click.Choice(sorted(TAMPER_KINDS)), help="Put one deliberate fault in each hand.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write here instead of standard output.")
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write here instead of standard output."
+)
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def simulate(
-    players: int, rules_name: str, seed: int, hands: int, hide: str | None, stake: int, tamper: str | None,
-    output: str | None, quiet: bool,
+    players: int,
+    rules_name: str,
+    seed: int,
+    hands: int,
+    hide: str | None,
+    stake: int,
+    tamper: str | None,
+    output: str | None,
+    quiet: bool,
 ) -> None:
     """Play random legal hands and write them as GSN (a session when --hands > 1)."""
     from .render.progress import progress_bar
@@ -339,21 +349,18 @@ def simulate(
         raise click.BadParameter(f"{hide} is not at the table ({', '.join(NAMES[:players])})", param_hint="--hide")
     if players == 4 and profile.game != "minhwatu" and profile.four_players.mode == "unplayable":
         raise click.UsageError(f"the {profile.name} rules have no four-player hand")
-    session = simulate_session(
-        profile, players=players, hands=hands, seed=seed, hide=hide, stake=stake, tamper=tamper
-    )
-    out = open(output, "w", encoding="utf-8", newline="\n") if output else sys.stdout
-    try:
-        # The bar goes to a terminal only, and never while GSN itself is written to one.
-        with progress_bar("simulating", hands, quiet=quiet or output is None or not sys.stdout.isatty()) as advance:
+    session = simulate_session(profile, players=players, hands=hands, seed=seed, hide=hide, stake=stake, tamper=tamper)
+    # The bar goes to a terminal only, and never while GSN itself is written to one.
+    quiet = quiet or output is None or not sys.stdout.isatty()
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(open(output, "w", encoding="utf-8", newline="\n")) if output else sys.stdout
+        advance = stack.enter_context(progress_bar("simulating", hands, quiet=quiet))
+        try:
             for i, hand in enumerate(session):
                 out.write(("\n" if i else "") + "\n".join(write_hand(hand)) + "\n")
                 advance()
-    except CannotTamper as error:
-        raise click.UsageError(str(error)) from None
-    finally:
-        if output:
-            out.close()
+        except CannotTamper as error:
+            raise click.UsageError(str(error)) from None
 
 
 def main() -> None:

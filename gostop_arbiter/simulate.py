@@ -368,8 +368,15 @@ def simulate_session(
             tags.append(Tag.model_construct(name="Dealer", value=dealer, **_blank()))
         for attempt in range(50):
             hand = simulate_hand(
-                rng, profile, seats, dealer, tags=tags, index=index, hide=hide,
-                go_chance=go_chance if attempt == 0 else 0.9, stake=stake,
+                rng,
+                profile,
+                seats,
+                dealer,
+                tags=tags,
+                index=index,
+                hide=hide,
+                go_chance=go_chance if attempt == 0 else 0.9,
+                stake=stake,
             )
             if tamper is None:
                 break

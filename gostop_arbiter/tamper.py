@@ -50,7 +50,9 @@ def _replace_deal_card(hand: Hand, rng: random.Random, new: Callable[[str, list[
     """Swap one known card of a deal line that is played later, so the record shows the fault."""
     played = _played_cards(hand)
     every = [c.code for _i, d in _deals(hand) for c in d.cards]
-    options = [(i, d, j) for i, d in _deals(hand) for j, c in enumerate(d.cards) if c.code != UNSEEN and c.code in played]
+    options = [
+        (i, d, j) for i, d in _deals(hand) for j, c in enumerate(d.cards) if c.code != UNSEEN and c.code in played
+    ]
     if not options:
         raise CannotTamper(f"no played card to change for {kind}")
     i, deal, j = rng.choice(options)
@@ -105,7 +107,8 @@ def missing_call(hand: Hand, rng: random.Random) -> Hand:
     """A go call left out, with the play going on after it."""
     statements = list(hand.statements)
     gos = [
-        i for i, s in enumerate(statements)
+        i
+        for i, s in enumerate(statements)
         if isinstance(s, Call) and s.call == "go" and any(isinstance(t, Turn) for t in statements[i + 1 :])
     ]
     if not gos:

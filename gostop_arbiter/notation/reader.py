@@ -357,7 +357,9 @@ def _assemble(
         seats = list(dict.fromkeys(item.player for item in statements if isinstance(item, DealLine | PileLine)))
     if not seats:
         first = statements[0]
-        check.error(first.line, first.column, "nobody is seated: write a Seats tag, or a deal (or pile) line per player")
+        check.error(
+            first.line, first.column, "nobody is seated: write a Seats tag, or a deal (or pile) line per player"
+        )
     check.check_names(statements, seats, settings.seats is not None)
     for tag in tags:
         if tag.name == "Dealer" and tag.value not in seats:

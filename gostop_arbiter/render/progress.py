@@ -9,12 +9,16 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 
+def _nothing(n: int = 1) -> None:
+    """What advancing a bar that is not drawn does."""
+
+
 @contextmanager
-def progress_bar(what: str, total: int | None, *, quiet: bool = False) -> Iterator[Callable[[int], None]]:
+def progress_bar(what: str, total: int | None, *, quiet: bool = False) -> Iterator[Callable[..., None]]:
     """Yields ``advance(n=1)``. Nothing is drawn when ``quiet`` or when standard error is not a terminal."""
     console = Console(stderr=True)
     if quiet or not console.is_terminal:
-        yield lambda n=1: None
+        yield _nothing
         return
     columns = (
         TextColumn("[bold]{task.description}"),
