@@ -114,18 +114,33 @@ def _hand_over(verdict: HandVerdict, session: _Session) -> None:
             session.balance[player] += score.total * verdict.stake
 
 
+class Session:
+    """The hands of one file judged in order, one at a time (what ``audit`` streams)."""
+
+    def __init__(self, choice: RulesChoice | None = None) -> None:
+        self.choice = choice or RulesChoice()
+        self._state = _Session()
+
+    @property
+    def balance(self) -> dict[str, int]:
+        return self._state.balance
+
+    def judge(self, hand: Hand) -> HandVerdict | FileError:
+        """The next hand's verdict, or the usage error that keeps it from being judged."""
+        try:
+            verdict = judge_hand(hand, self.choice, self._state)
+        except UsageError as error:
+            return FileError(code="usage", line=error.line, column=error.column, message=str(error))
+        _hand_over(verdict, self._state)
+        return verdict
+
+
 def judge_file(path: str, hands: Iterable[Hand], choice: RulesChoice | None = None) -> FileVerdict:
     """The verdict on every hand of a file, in order, and the file's balance."""
-    choice = choice or RulesChoice()
-    session = _Session()
+    session = Session(choice)
     verdicts: list[HandVerdict] = []
     errors: list[FileError] = []
     for hand in hands:
-        try:
-            verdict = judge_hand(hand, choice, session)
-        except UsageError as error:
-            errors.append(FileError(code="usage", line=error.line, column=error.column, message=str(error)))
-            continue
-        _hand_over(verdict, session)
-        verdicts.append(verdict)
+        result = session.judge(hand)
+        (errors if isinstance(result, FileError) else verdicts).append(result)  # type: ignore[arg-type]
     return FileVerdict(path=path, hands=verdicts, balance=session.balance, errors=errors)

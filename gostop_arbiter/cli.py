@@ -363,6 +363,47 @@ def simulate(
             raise click.UsageError(str(error)) from None
 
 
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@click.option("--jobs", type=click.IntRange(1), help="Processes to use (default: one per core).")
+@click.option(
+    "--jsonl", "jsonl", type=click.Path(dir_okay=False, writable=True), help="Write one verdict per hand here."
+)
+@click.option("--rules", "rules_name", metavar="NAME", help="Judge under this profile instead of each file's.")
+@click.option("--set", "sets", multiple=True, metavar="KNOB=VALUE", help="Override one knob (repeatable).")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def audit(
+    paths: tuple[str, ...],
+    jobs: int | None,
+    jsonl: str | None,
+    rules_name: str | None,
+    sets: tuple[str, ...],
+    quiet: bool,
+) -> None:
+    """Validate many files, or every .gsn file below a folder, and summarise them.
+
+    Exit status as for check: 0 all valid, 1 a hand breaks a rule, 2 something could not be read,
+    3 all valid but the table's claims are contradicted.
+    """
+    from rich.console import Console
+
+    from .audit import audit as run_audit
+    from .audit import gsn_files
+    from .render.progress import progress_bar
+    from .render.summary import summary_table
+
+    choice = _rules_choice(rules_name, sets)
+    files = gsn_files(paths)
+    with progress_bar("auditing", len(files), quiet=quiet or not sys.stdout.isatty(), unit="files") as advance:
+        total = run_audit(files, choice=choice, jobs=jobs, jsonl=jsonl, advance=advance)
+    Console().print(summary_table(total, len(files)))
+    if total.unreadable:
+        sys.exit(Exit.UNREADABLE)
+    if total.valid < total.hands:
+        sys.exit(Exit.INVALID)
+    sys.exit(Exit.DISPUTED if total.disputed else Exit.OK)
+
+
 def main() -> None:
     """Entry point of the console script: usage errors exit 2, as GSN §8 says."""
     try:

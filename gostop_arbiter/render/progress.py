@@ -14,7 +14,9 @@ def _nothing(n: int = 1) -> None:
 
 
 @contextmanager
-def progress_bar(what: str, total: int | None, *, quiet: bool = False) -> Iterator[Callable[..., None]]:
+def progress_bar(
+    what: str, total: int | None, *, quiet: bool = False, unit: str = "hands"
+) -> Iterator[Callable[..., None]]:
     """Yields ``advance(n=1)``. Nothing is drawn when ``quiet`` or when standard error is not a terminal."""
     console = Console(stderr=True)
     if quiet or not console.is_terminal:
@@ -24,7 +26,7 @@ def progress_bar(what: str, total: int | None, *, quiet: bool = False) -> Iterat
         TextColumn("[bold]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]} hands/s"),
+        TextColumn("{task.fields[rate]} " + unit + "/s"),
         TimeRemainingColumn(),
     )
     with Progress(*columns, console=console, transient=True) as progress:

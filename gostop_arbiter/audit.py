@@ -1,0 +1,147 @@
+"""``gostop-arbiter audit``: many files or whole folders, a process per file, one JSONL verdict per
+hand, and a summary. A file is read and judged as a stream, hand by hand, so its size does not
+matter; the hands of one file stay in order (the dealer and the carry pass from hand to hand)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .arbiter import RulesChoice, Session
+from .notation.reader import read_hands, stream_lines
+from .verdict import FileError
+
+
+@dataclass
+class FileAudit:
+    """What one file came to."""
+
+    path: str
+    hands: int = 0
+    valid: int = 0
+    disputed: int = 0
+    unreadable: int = 0
+    """Syntax, usage and reading errors (each keeps a hand from being judged)."""
+    codes: Counter[str] = field(default_factory=Counter)
+    money: int = 0
+    """Money that changed hands over the file's valid hands."""
+
+    def add(self, other: FileAudit) -> None:
+        self.hands += other.hands
+        self.valid += other.valid
+        self.disputed += other.disputed
+        self.unreadable += other.unreadable
+        self.codes.update(other.codes)
+        self.money += other.money
+
+
+def gsn_files(paths: Iterable[str]) -> list[str]:
+    """The files named, and every ``*.gsn`` below the folders named, in a stable order."""
+    found: list[str] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            found += sorted(str(p) for p in path.rglob("*.gsn"))
+        else:
+            found.append(name)
+    return found
+
+
+def _records(path: str, choice: RulesChoice) -> Iterator[dict[str, object]]:
+    """One JSON record per hand (or per error) of a file, read as a stream."""
+    session = Session(choice)
+    try:
+        with open(path, encoding="utf-8", newline=None) as handle:
+            for result in read_hands(stream_lines(handle)):
+                for issue in result.errors:
+                    yield {"path": path, "error": issue.to_json()}
+                if result.hand is None:
+                    continue
+                verdict = session.judge(result.hand)
+                if isinstance(verdict, FileError):
+                    yield {"path": path, "error": verdict.model_dump(mode="json")}
+                else:
+                    yield {"path": path, **verdict.model_dump(mode="json", by_alias=True)}
+    except (OSError, UnicodeDecodeError) as error:
+        message = f"the file is not UTF-8 text: {error.reason}" if isinstance(error, UnicodeDecodeError) else str(error)
+        yield {"path": path, "error": {"code": "unreadable", "line": None, "column": None, "message": message}}
+    yield {"path": path, "balance": session.balance}
+
+
+def audit_file(path: str, choice: RulesChoice, jsonl: str | None) -> FileAudit:
+    """Judge one file, writing its records to ``jsonl`` (when given) as they come."""
+    summary = FileAudit(path)
+    with open(jsonl or os.devnull, "w", encoding="utf-8") as out:
+        for record in _records(path, choice):
+            if jsonl:
+                out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            _count(summary, record)
+    return summary
+
+
+def _count(summary: FileAudit, record: dict[str, object]) -> None:
+    if "error" in record:
+        summary.unreadable += 1
+        return
+    if "balance" in record:
+        balance = record["balance"]
+        assert isinstance(balance, dict)
+        summary.money += sum(v for v in balance.values() if v > 0)
+        return
+    summary.hands += 1
+    violations = record.get("violations") or []
+    assert isinstance(violations, list)
+    if record.get("valid"):
+        summary.valid += 1
+        if record.get("discrepancies"):
+            summary.disputed += 1
+    summary.codes.update(str(v["code"]) for v in violations)
+
+
+def _job(args: tuple[str, RulesChoice, str | None]) -> FileAudit:
+    return audit_file(*args)
+
+
+def audit(
+    paths: Iterable[str],
+    *,
+    choice: RulesChoice | None = None,
+    jobs: int | None = None,
+    jsonl: str | None = None,
+    advance: Callable[[int], None] | None = None,
+) -> FileAudit:
+    """Audit every file with a pool of processes; the JSONL records come out in file order."""
+    choice = choice or RulesChoice()
+    files = gsn_files(paths)
+    total = FileAudit("total")
+    workdir = tempfile.mkdtemp(prefix="gostop-audit-") if jsonl else None
+    parts = [os.path.join(workdir, f"{i}.jsonl") if workdir else None for i in range(len(files))]
+    try:
+        tasks = [(path, choice, part) for path, part in zip(files, parts, strict=True)]
+        with contextlib.ExitStack() as stack:
+            if (jobs or os.cpu_count() or 1) <= 1 or len(files) <= 1:
+                results: Iterable[FileAudit] = map(_job, tasks)
+            else:
+                results = stack.enter_context(ProcessPoolExecutor(max_workers=jobs)).map(_job, tasks)
+            for result in results:
+                total.add(result)
+                if advance is not None:
+                    advance(1)
+        if jsonl:
+            with open(jsonl, "w", encoding="utf-8") as out:
+                for part in parts:
+                    assert part is not None
+                    with open(part, encoding="utf-8") as handle:
+                        shutil.copyfileobj(handle, out)
+    finally:
+        if workdir:
+            shutil.rmtree(workdir, ignore_errors=True)
+    return total
