@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from .engine import judge_played
 from .notation import Hand
+from .notation.reader import paused_gc
 from .rules import Profile, RulesError, resolve
 from .tally import UsageError, judge_tally
 from .verdict import Discrepancy, FileError, FileVerdict, HandVerdict
@@ -140,7 +141,8 @@ def judge_file(path: str, hands: Iterable[Hand], choice: RulesChoice | None = No
     session = Session(choice)
     verdicts: list[HandVerdict] = []
     errors: list[FileError] = []
-    for hand in hands:
-        result = session.judge(hand)
-        (errors if isinstance(result, FileError) else verdicts).append(result)  # type: ignore[arg-type]
+    with paused_gc():
+        for hand in hands:
+            result = session.judge(hand)
+            (errors if isinstance(result, FileError) else verdicts).append(result)  # type: ignore[arg-type]
     return FileVerdict(path=path, hands=verdicts, balance=session.balance, errors=errors)

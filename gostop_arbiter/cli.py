@@ -15,8 +15,8 @@ from . import __version__
 from .arbiter import RulesChoice, judge_file
 from .exitcodes import Exit
 from .notation import GsnSyntaxError, Hand, SyntaxIssue, normalise_lines, read_hands, write_hand, write_transcript
-from .notation.model import Transcript
-from .notation.reader import decode
+from .notation.model import Transcript, build
+from .notation.reader import decode, paused_gc
 from .rules import PROFILES, RulesError, profile_named, resolve
 from .settle import settle_up
 from .tamper import TAMPER_KINDS
@@ -64,10 +64,11 @@ def load(path: str) -> SourceFile:
     except GsnSyntaxError as error:
         source.errors = error.issues
         return source
-    for result in read_hands(normalise_lines(source.text)):
-        source.errors.extend(result.errors)
-        if result.hand is not None:
-            source.hands.append(result.hand)
+    with paused_gc():
+        for result in read_hands(normalise_lines(source.text)):
+            source.errors.extend(result.errors)
+            if result.hand is not None:
+                source.hands.append(result.hand)
     return source
 
 
@@ -141,7 +142,7 @@ def fmt(files: tuple[str, ...], check: bool) -> None:
             _report_errors(source)
             status = Exit.UNREADABLE
             continue
-        canonical = write_transcript(Transcript(hands=source.hands))
+        canonical = write_transcript(build(Transcript, hands=source.hands))
         if source.path == STDIN and not check:
             click.echo(canonical, nl=False)
         elif canonical != source.text:

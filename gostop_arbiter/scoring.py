@@ -11,8 +11,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
-from .cards import Kind, card_info
+from .cards import BONUS_CARDS, MONTH_CARDS, Kind, card_info
 from .rules import Profile
 
 Placement = Mapping[str, str]
@@ -60,8 +61,13 @@ class PileScore:
 
 def switchable_in(pile: Iterable[str], profile: Profile) -> list[str]:
     """The switchable animals in a pile (``9a``, and ``5a`` where the profile allows it)."""
-    months = set(profile.deck.switchable_animals)
-    return sorted({code for code in pile if code.endswith("a") and int(code[:-1]) in months})
+    held = set(pile)
+    return [code for code in _switchable(tuple(profile.deck.switchable_animals)) if code in held]
+
+
+@lru_cache(maxsize=16)
+def _switchable(months: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(sorted(f"{m}a" for m in months))
 
 
 def placements(pile: Iterable[str], profile: Profile, declared: Mapping[str, str]) -> Iterator[dict[str, str]]:
@@ -100,16 +106,45 @@ def junk_value_of(code: str, placement: Placement) -> int:
 def score_pile(pile: Iterable[str], profile: Profile, placement: Placement | None = None) -> PileScore:
     """The score lines of a capture pile (brights, animals, godori, ribbons, dans, junk)."""
     placement = placement or {}
-    cards = sorted(pile, key=_card_order)
+    cards = sorted(pile, key=_sort_key)
     scoring = profile.scoring
-    brights = tuple(c for c in cards if _kind(c, placement) is Kind.BRIGHT)
-    animals = tuple(c for c in cards if _kind(c, placement) is Kind.ANIMAL and placement.get(c) != "pi")
-    ribbons = tuple(
-        c for c in cards if _kind(c, placement) is Kind.RIBBON and (c != RAIN_RIBBON or scoring.rain_ribbon_counts)
-    )
-    junk = tuple(c for c in cards if junk_value_of(c, placement) > 0)
-    junk_value = sum(junk_value_of(c, placement) for c in junk)
+    brights: list[str] = []
+    animals: list[str] = []
+    ribbons: list[str] = []
+    junk: list[str] = []
+    junk_value = 0
+    for c in cards:  # one pass: this runs after every turn of a replay
+        kind = _KINDS.get(c)
+        if kind is Kind.BRIGHT:
+            brights.append(c)
+        elif kind is Kind.ANIMAL:
+            place = placement.get(c)
+            if place != "pi":
+                animals.append(c)
+            if place in ("pi", "both"):
+                junk.append(c)
+                junk_value += 2
+        elif kind is Kind.RIBBON:
+            if c != RAIN_RIBBON or scoring.rain_ribbon_counts:
+                ribbons.append(c)
+        elif kind is not None:
+            junk.append(c)
+            junk_value += _JUNK[c]
+    return _lines(cards, profile, placement, tuple(brights), tuple(animals), tuple(ribbons), tuple(junk), junk_value)
 
+
+def _lines(
+    cards: list[str],
+    profile: Profile,
+    placement: Placement,
+    brights: tuple[str, ...],
+    animals: tuple[str, ...],
+    ribbons: tuple[str, ...],
+    junk: tuple[str, ...],
+    junk_value: int,
+) -> PileScore:
+    scoring = profile.scoring
+    held = set(ribbons)
     lines: list[ScoreLine] = []
     bright_points = _bright_points(brights, profile)
     if bright_points:
@@ -119,7 +154,7 @@ def score_pile(pile: Iterable[str], profile: Profile, placement: Placement | Non
     if len(animals) >= 5:
         lines.append(ScoreLine("animals", len(animals) - 4, animals))
     for rule, dan in (("hongdan", HONGDAN), ("cheongdan", CHEONGDAN)):
-        if all(c in cards for c in dan):
+        if all(c in held for c in dan):
             lines.append(ScoreLine(rule, 3, dan))
     chodan = _chodan(cards, profile)
     if chodan:
@@ -155,6 +190,58 @@ def _chodan(cards: list[str], profile: Profile) -> tuple[str, ...]:
     return ()
 
 
+def score_total(pile: Iterable[str], profile: Profile, placement: Placement) -> int:
+    """The total of :func:`score_pile` without its lines: what the replay checks after every turn."""
+    scoring = profile.scoring
+    brights = animals = ribbons = junk_value = 0
+    rain = False
+    held: set[str] = set()
+    for c in pile:
+        kind = _KINDS.get(c)
+        if kind is Kind.BRIGHT:
+            brights += 1
+            rain = rain or c == RAIN_BRIGHT
+        elif kind is Kind.ANIMAL:
+            place = placement.get(c)
+            if place != "pi":
+                animals += 1
+                held.add(c)
+            if place in ("pi", "both"):
+                junk_value += 2
+        elif kind is Kind.RIBBON:
+            held.add(c)
+            if c != RAIN_RIBBON or scoring.rain_ribbon_counts:
+                ribbons += 1
+        elif kind is not None:
+            junk_value += _JUNK[c]
+    total = 0
+    if brights >= 3:
+        total += {5: scoring.five_brights, 4: scoring.four_brights}.get(
+            brights, scoring.three_brights_with_rain if rain else scoring.three_brights
+        )
+    if animals >= 3 and all(c in held for c in GODORI):
+        total += scoring.godori_points
+    if animals >= 5:
+        total += animals - 4
+    if ribbons >= 3:
+        total += 3 * sum(1 for dan in (HONGDAN, CHEONGDAN) if all(c in held for c in dan))
+        if _chodan(list(held), profile):
+            total += 3
+    if scoring.ten_ribbons_points and ribbons == 10:
+        total += scoring.ten_ribbons_points
+    elif ribbons >= 5:
+        total += ribbons - 4
+    if junk_value >= 10:
+        total += junk_value - 9
+    return total
+
+
+def best_total(pile: Iterable[str], profile: Profile, declared: Mapping[str, str]) -> int:
+    """The highest total any allowed placement gives (what a player may call go or stop with)."""
+    cards = list(pile)
+    return max(score_total(cards, profile, p) for p in placements(cards, profile, declared))
+
+
 def best_score(pile: Iterable[str], profile: Profile, declared: Mapping[str, str]) -> PileScore:
     """The highest score any allowed placement gives (what a player may call go or stop with)."""
     cards = list(pile)
@@ -165,6 +252,9 @@ def best_score(pile: Iterable[str], profile: Profile, declared: Mapping[str, str
 
 
 _KIND_ORDER = {Kind.BRIGHT: 0, Kind.ANIMAL: 1, Kind.RIBBON: 2, Kind.JUNK: 3, Kind.DOUBLE: 4, Kind.BONUS: 5}
+_ALL_CARDS = {**MONTH_CARDS, **BONUS_CARDS}
+_KINDS = {code: card.kind for code, card in _ALL_CARDS.items()}
+_JUNK = {code: card.junk_value for code, card in _ALL_CARDS.items()}
 
 
 def _card_order(code: str) -> tuple[int, int, str]:
@@ -172,6 +262,13 @@ def _card_order(code: str) -> tuple[int, int, str]:
     if info is None:
         return (99, 99, code)
     return (info.month or 13, _KIND_ORDER[info.kind], code)
+
+
+_ORDER_KEY = {code: _card_order(code) for code in _ALL_CARDS}
+
+
+def _sort_key(code: str) -> tuple[int, int, str]:
+    return _ORDER_KEY.get(code) or _card_order(code)
 
 
 def sort_cards(cards: Iterable[str]) -> list[str]:

@@ -39,7 +39,7 @@ ViolationCode = Literal[
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, populate_by_name=True)
+    model_config = ConfigDict(frozen=True, populate_by_name=True, defer_build=True)
 
 
 class Violation(_Model):

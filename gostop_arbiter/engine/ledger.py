@@ -26,10 +26,12 @@ class Hands:
         self.unseen[player] = sum(1 for c in cards if c == UNSEEN)
 
     def size(self, player: str) -> int:
-        return sum(self.known.get(player, Counter()).values()) + self.unseen.get(player, 0)
+        known = self.known.get(player)
+        return (sum(known.values()) if known else 0) + self.unseen.get(player, 0)
 
     def holds_known(self, player: str, code: str) -> bool:
-        return self.known.get(player, Counter())[code] > 0
+        known = self.known.get(player)
+        return known is not None and known[code] > 0
 
 
 @dataclass

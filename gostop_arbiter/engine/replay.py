@@ -31,7 +31,7 @@ from ..notation.model import (
     Turn,
 )
 from ..rules import Profile
-from ..scoring import best_score, junk_value_of
+from ..scoring import best_total, junk_value_of
 from ..verdict import Discrepancy, Payment, Violation
 from .events import Event, EventKind
 from .ledger import Hands, Ledger, Stock
@@ -677,7 +677,7 @@ class Replay:
             self.must_call = MustCall(player, score, line)
 
     def score(self, player: str) -> int:
-        return best_score(self.piles[player], self.profile, self.declared.get(player, {})).total
+        return best_total(self.piles[player], self.profile, self.declared.get(player, {}))
 
     def call(self, s: Call) -> None:
         p = s.player
@@ -893,6 +893,8 @@ class Replay:
 
     def compare_marks(self, s: Turn) -> None:
         """A mark the replay does not confirm is a discrepancy (GSN §5)."""
+        if not s.marks:
+            return
         happened = {e.kind for e in self.events if e.turn == self.turn_number}
         for mark in s.marks:
             if MARK_EVENTS[mark] not in happened:

@@ -55,7 +55,7 @@ _TAG_SHAPE = re.compile(r'\s*\[\s*[A-Za-z0-9_.]+\s*"(?:\\.|[^"\\])*"\s*\]')
 class SyntaxIssue(BaseModel):
     """A located error in the text (GSN §8: ``{"code": "syntax", "line", "column", "message"}``)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     code: str = "syntax"
     line: int

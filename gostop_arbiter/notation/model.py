@@ -9,13 +9,34 @@ can give back every word.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+
+M = TypeVar("M", bound=BaseModel)
+_DEFAULTS: dict[type[BaseModel], dict[str, Any]] = {}
+
+
+def build(cls: type[M], **values: Any) -> M:
+    """A model from values the grammar has already checked, without pydantic's validation.
+
+    This is ``model_construct`` without its per-field work: the reader builds one model per line
+    and card of every file, so it matters. Defaults are shared, which is safe because the models
+    are frozen and nothing mutates their lists."""
+    defaults = _DEFAULTS.get(cls)
+    if defaults is None:
+        defaults = _DEFAULTS[cls] = {n: f.default for n, f in cls.model_fields.items() if not f.is_required()}
+    instance = cls.__new__(cls)
+    object.__setattr__(instance, "__dict__", {**defaults, **values})
+    object.__setattr__(instance, "__pydantic_fields_set__", set(values))
+    object.__setattr__(instance, "__pydantic_extra__", None)
+    object.__setattr__(instance, "__pydantic_private__", None)
+    return instance
 
 
 class CardRef(_Model):

@@ -19,7 +19,7 @@ def knob(default: Any, meaning: str, rule: str) -> Any:
 
 
 class _Group(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class DeckRules(_Group):

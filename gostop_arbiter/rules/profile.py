@@ -26,7 +26,7 @@ Game = Literal["go-stop", "minhwatu"]
 class Profile(BaseModel):
     """A complete rules profile: the game, and every knob in its group."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     name: str
     summary: str = ""
