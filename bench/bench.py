@@ -121,6 +121,31 @@ def cold_start(runs: int) -> tuple[float, float]:
     return median_time(ours, runs)[0], median_time(baseline, runs)[0]
 
 
+def validate(hands: int) -> None:
+    """Simulate ``hands`` hands for each player count and check that every one replays valid."""
+    from gostop_arbiter.arbiter import judge_file
+    from gostop_arbiter.rules import profile_named
+    from gostop_arbiter.simulate import simulate_session
+
+    for players in (2, 3, 4):
+        start = time.perf_counter()
+        session = simulate_session(profile_named("standard"), players=players, hands=hands, seed=players)
+        verdict = judge_file("simulated", session)
+        valid = sum(1 for h in verdict.hands if h.valid)
+        outcomes = ", ".join(f"{k} {v}" for k, v in sorted(_count(h.outcome for h in verdict.hands).items()))
+        print(
+            f"{players} players: {valid:,} of {len(verdict.hands):,} simulated hands valid ({outcomes}); "
+            f"balance sums to {sum(verdict.balance.values())}; {time.perf_counter() - start:.0f} s"
+        )
+
+
+def _count(items: Any) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    return counts
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=20000)
@@ -128,6 +153,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--no-chess", action="store_true")
+    parser.add_argument("--validate", type=int, default=10000, help="simulated hands per player count to check")
     args = parser.parse_args()
 
     from gostop_arbiter.arbiter import judge_file
@@ -175,6 +201,9 @@ def main() -> None:
             f"{'python-chess read + validate':36} {seconds:8.2f} s {moves / seconds:10,.0f} moves/s ({moves:,} moves)"
         )
         print(f"our turns/s end to end ÷ python-chess moves/s: {ours / (moves / seconds):.2f}")
+
+    if args.validate:
+        validate(args.validate)
 
     ours_cold, baseline = cold_start(max(5, args.runs))
     print(

@@ -227,7 +227,19 @@ def _report_usage(verdict: FileVerdict, lines: list[str]) -> None:
 @click.option("--rules", "rules_name", metavar="NAME", help="Judge under this profile instead of the file's.")
 @click.option("--set", "sets", multiple=True, metavar="KNOB=VALUE", help="Override one knob (repeatable).")
 @click.option("--settle", is_flag=True, help="End with the fewest transfers that clear each file's balance.")
-def check(files: tuple[str, ...], as_json: bool, rules_name: str | None, sets: tuple[str, ...], settle: bool) -> None:
+@click.option(
+    "--lang", type=click.Choice(["en", "ko"]), default="en", show_default=True, help="Terms in English or Korean."
+)
+@click.option("--no-color", is_flag=True, help="No colours (also when NO_COLOR is set).")
+def check(
+    files: tuple[str, ...],
+    as_json: bool,
+    rules_name: str | None,
+    sets: tuple[str, ...],
+    settle: bool,
+    lang: str,
+    no_color: bool,
+) -> None:
     """Judge every hand of FILES: legality, scores, who pays whom, and each file's balance.
 
     Exit status: 0 all valid; 1 a hand breaks a rule; 2 a file cannot be read or parsed (or misuse);
@@ -238,7 +250,7 @@ def check(files: tuple[str, ...], as_json: bool, rules_name: str | None, sets: t
     from .render.report import print_file
 
     choice = _rules_choice(rules_name, sets)
-    console = Console()
+    console = Console(no_color=no_color or None, highlight=False)
     verdicts: list[FileVerdict] = []
     documents: list[dict[str, Any]] = []
     for source in _sources(files):
@@ -252,7 +264,7 @@ def check(files: tuple[str, ...], as_json: bool, rules_name: str | None, sets: t
         _report_warnings(source)
         lines = normalise_lines(source.text) if source.text else []
         _report_usage(verdict, lines)
-        print_file(verdict, lines, console, transfers)
+        print_file(verdict, lines, console, transfers, lang)  # type: ignore[arg-type]
     if as_json:
         _print_json({"schema_version": SCHEMA_VERSION, "files": documents})
     sys.exit(_status(verdicts))
@@ -372,6 +384,7 @@ def simulate(
 )
 @click.option("--rules", "rules_name", metavar="NAME", help="Judge under this profile instead of each file's.")
 @click.option("--set", "sets", multiple=True, metavar="KNOB=VALUE", help="Override one knob (repeatable).")
+@click.option("--scheduler", metavar="ADDRESS", help="Run on a dask.distributed cluster (the dask extra).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def audit(
     paths: tuple[str, ...],
@@ -379,6 +392,7 @@ def audit(
     jsonl: str | None,
     rules_name: str | None,
     sets: tuple[str, ...],
+    scheduler: str | None,
     quiet: bool,
 ) -> None:
     """Validate many files, or every .gsn file below a folder, and summarise them.
@@ -396,13 +410,74 @@ def audit(
     choice = _rules_choice(rules_name, sets)
     files = gsn_files(paths)
     with progress_bar("auditing", len(files), quiet=quiet or not sys.stdout.isatty(), unit="files") as advance:
-        total = run_audit(files, choice=choice, jobs=jobs, jsonl=jsonl, advance=advance)
+        if scheduler:
+            from .audit import audit_on_cluster
+
+            try:
+                total = audit_on_cluster(files, scheduler, choice=choice, jsonl=jsonl, advance=advance)
+            except (RuntimeError, OSError) as error:
+                raise click.UsageError(str(error)) from None
+        else:
+            total = run_audit(files, choice=choice, jobs=jobs, jsonl=jsonl, advance=advance)
     Console().print(summary_table(total, len(files)))
     if total.unreadable:
         sys.exit(Exit.UNREADABLE)
     if total.valid < total.hands:
         sys.exit(Exit.INVALID)
     sys.exit(Exit.DISPUTED if total.disputed else Exit.OK)
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option(
+    "--hand", "hand_index", type=click.IntRange(1), default=1, show_default=True, help="Which hand of the file."
+)
+@click.option("--turn", "turn_index", type=click.IntRange(1), help="Show only the table after this turn.")
+@click.option(
+    "--lang", type=click.Choice(["en", "ko"]), default="en", show_default=True, help="Terms in English or Korean."
+)
+@click.option("--no-color", is_flag=True, help="No colours (also when NO_COLOR is set).")
+def replay(file: str, hand_index: int, turn_index: int | None, lang: str, no_color: bool) -> None:
+    """Show the table after each turn of a played hand: hands, table, piles, scores, and what happened."""
+    from rich.console import Console
+
+    from .arbiter import RulesChoice, Session
+    from .render.replay import snapshot_view, snapshots
+
+    source = load(file)
+    if not source.ok:
+        _report_errors(source)
+        sys.exit(Exit.UNREADABLE)
+    session = Session(RulesChoice())
+    console = Console(no_color=no_color or None, highlight=False)
+    for hand in source.hands:
+        dealer_before = session._state.dealer  # the dealer this hand starts with
+        verdict = session.judge(hand)
+        if hand.index != hand_index:
+            continue
+        if isinstance(verdict, FileError) or hand.kind == "tally":
+            raise click.UsageError(f"hand {hand_index} of {file} is not a played hand that can be replayed")
+        del dealer_before
+        profile = RulesChoice().profile_for(hand)
+        shown = 0
+        for snap in snapshots(hand, profile, verdict.dealer or hand.seats[0]):
+            if turn_index is None or snap.turn == turn_index:
+                console.print(snapshot_view(snap, lang))  # type: ignore[arg-type]
+                console.print()
+                shown += 1
+        if turn_index is not None and not shown:
+            raise click.UsageError(f"hand {hand_index} has no turn {turn_index}")
+        return
+    raise click.UsageError(f"{file} has no hand {hand_index}")
+
+
+@cli.command()
+@click.argument("what", type=click.Choice(["verdict", "transcript", "profile"]), default="verdict")
+def schema(what: str) -> None:
+    """Print the JSON Schema of the verdict (check --json), the transcript (parse --json) or a profile."""
+    from .schemas import json_schema
+
+    _print_json(json_schema(what))
 
 
 def main() -> None:

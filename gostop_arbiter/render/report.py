@@ -11,6 +11,7 @@ from rich.text import Text
 
 from ..verdict import FileVerdict, HandVerdict, Payment, Violation
 from .transcript import card_text
+from .words import Lang, term
 
 
 def _cards(cards: Sequence[str]) -> Text:
@@ -55,17 +56,18 @@ def _balances(hand: HandVerdict) -> bool:
     return hand.winner is None and hand.outcome in ("round", "tally", "void")
 
 
-def _scores(hand: HandVerdict) -> Table:
-    table = Table(show_header=True, header_style="bold", title="scores", title_justify="left")
-    table.add_column("player")
-    table.add_column("points", justify="right")
-    table.add_column("made of")
+def _scores(hand: HandVerdict, lang: Lang) -> Table:
+    table = Table(show_header=True, header_style="bold", title=term("scores", lang), title_justify="left")
+    table.add_column(term("player", lang))
+    table.add_column(term("points", lang), justify="right")
+    table.add_column(term("made of", lang))
     for player, score in hand.scores.items():
         parts = Text()
         for i, item in enumerate(score.items):
             if i:
                 parts.append("\n")
-            parts.append(f"{item.rule} {item.points:+d}" if _balances(hand) else f"{item.rule} {item.points}")
+            rule = term(item.rule, lang)
+            parts.append(f"{rule} {item.points:+d}" if _balances(hand) else f"{rule} {item.points}")
             if item.cards:
                 parts.append(": ")
                 parts.append_text(_cards(item.cards))
@@ -74,12 +76,12 @@ def _scores(hand: HandVerdict) -> Table:
     return table
 
 
-def _factor_text(payment: Payment) -> Text:
+def _factor_text(payment: Payment, lang: Lang) -> Text:
     text = Text()
     for i, factor in enumerate(payment.factors):
         if i:
             text.append("\n")
-        text.append(f"{factor.rule} ×{factor.factor}", style="bold")
+        text.append(f"{term(factor.rule, lang)} ×{factor.factor}", style="bold")
         text.append(f": {factor.reason}")
     if payment.reason:
         if payment.factors:
@@ -88,25 +90,25 @@ def _factor_text(payment: Payment) -> Text:
     return text
 
 
-def _payments(hand: HandVerdict) -> Table:
-    table = Table(show_header=True, header_style="bold", title="payments", title_justify="left")
+def _payments(hand: HandVerdict, lang: Lang) -> Table:
+    table = Table(show_header=True, header_style="bold", title=term("payments", lang), title_justify="left")
     for column, justify in (("from", "left"), ("to", "left"), ("points", "right"), ("money", "right"), ("why", "left")):
-        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+        table.add_column(term(column, lang), justify=justify)  # type: ignore[arg-type]
     for p in hand.payments:
-        table.add_row(p.payer, p.payee, str(p.points), f"{p.amount:,}", _factor_text(p))
+        table.add_row(p.payer, p.payee, str(p.points), f"{p.amount:,}", _factor_text(p, lang))
     return table
 
 
-def hand_report(path: str, hand: HandVerdict, lines: Sequence[str]) -> Group:
+def hand_report(path: str, hand: HandVerdict, lines: Sequence[str], lang: Lang = "en") -> Group:
     parts: list[Table | Text] = [_heading(path, hand)]
     for violation in hand.violations:
         parts.append(_caret(violation, lines))
     for note in hand.discrepancies:
         parts.append(Text(f"  line {note.line}: the table got it wrong: {note.message}", style="yellow"))
     if hand.scores:
-        parts.append(_scores(hand))
+        parts.append(_scores(hand, lang))
     if hand.payments:
-        parts.append(_payments(hand))
+        parts.append(_payments(hand, lang))
     return Group(*parts)
 
 
@@ -121,13 +123,17 @@ def balance_table(verdict: FileVerdict) -> Table:
 
 
 def print_file(
-    verdict: FileVerdict, lines: Sequence[str], console: Console, transfers: Sequence[tuple[str, str, int]] | None
+    verdict: FileVerdict,
+    lines: Sequence[str],
+    console: Console,
+    transfers: Sequence[tuple[str, str, int]] | None,
+    lang: Lang = "en",
 ) -> None:
     for hand in verdict.hands:
-        console.print(hand_report(verdict.path, hand, lines))
+        console.print(hand_report(verdict.path, hand, lines, lang))
         console.print()
     if verdict.hands:
-        console.print(Text(f"{verdict.path} · balance", style="bold"))
+        console.print(Text(f"{verdict.path} · {term('balance', lang)}", style="bold"))
         console.print(balance_table(verdict))
     if transfers is not None:
         if transfers:

@@ -1,0 +1,39 @@
+"""``audit --scheduler``: the same audit on a dask.distributed cluster (a local one with two workers)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import SPEC_EXAMPLES
+
+from gostop_arbiter.audit import audit, audit_on_cluster
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    from dask.distributed import LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        yield cluster.scheduler_address
+
+
+def test_the_cluster_gives_what_the_process_pool_gives(scheduler: str, tmp_path: Path) -> None:
+    local, remote = tmp_path / "local.jsonl", tmp_path / "remote.jsonl"
+    here = audit([str(SPEC_EXAMPLES)], jobs=1, jsonl=str(local))
+    there = audit_on_cluster([str(SPEC_EXAMPLES)], scheduler, jsonl=str(remote))
+    assert (there.hands, there.valid, there.codes, there.money) == (here.hands, here.valid, here.codes, here.money)
+    strip = lambda text: text.replace(str(SPEC_EXAMPLES.resolve()), "").replace(str(SPEC_EXAMPLES), "")  # noqa: E731
+    assert strip(remote.read_text(encoding="utf-8")) == strip(local.read_text(encoding="utf-8"))
+
+
+def test_the_command_takes_a_scheduler(scheduler: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "gostop_arbiter", "audit", str(SPEC_EXAMPLES), "--scheduler", scheduler, "--quiet"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert result.returncode == 1  # the examples include invalid hands
+    assert "hands judged" in result.stdout
