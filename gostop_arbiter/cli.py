@@ -472,6 +472,30 @@ def replay(file: str, hand_index: int, turn_index: int | None, lang: str, no_col
 
 
 @cli.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, writable=True), help="The HTML file.")
+@click.option("--rules", "rules_name", metavar="NAME", help="Judge under this profile instead of the file's.")
+@click.option("--set", "sets", multiple=True, metavar="KNOB=VALUE", help="Override one knob (repeatable).")
+def render(file: str, output: str, rules_name: str | None, sets: tuple[str, ...]) -> None:
+    """Write one self-contained HTML page that replays each hand turn by turn, with the verdict."""
+    from .render.html import render_html
+
+    choice = _rules_choice(rules_name, sets)
+    source = load(file)
+    if not source.ok:
+        _report_errors(source)
+        sys.exit(Exit.UNREADABLE)
+    verdict = judge_file(source.path, source.hands, choice)
+    lines = normalise_lines(source.text)
+    _report_usage(verdict, lines)
+    profiles = [choice.profile_for(hand) for hand in source.hands]
+    with open(output, "w", encoding="utf-8") as handle:
+        handle.write(render_html(source.path, source.hands, verdict, profiles))
+    click.echo(f"wrote {output}", err=True)
+    sys.exit(_status([verdict]))
+
+
+@cli.command()
 @click.argument("what", type=click.Choice(["verdict", "transcript", "profile"]), default="verdict")
 def schema(what: str) -> None:
     """Print the JSON Schema of the verdict (check --json), the transcript (parse --json) or a profile."""

@@ -44,13 +44,20 @@ class Snapshot:
     notes: list[str] = field(default_factory=list)
 
 
-def snapshots(hand: Hand, profile: Profile, dealer: str) -> Iterator[Snapshot]:
-    """One snapshot after each turn of a played hand (with its gives, declarations and call)."""
+def snapshots(hand: Hand, profile: Profile, dealer: str, *, deal: bool = False) -> Iterator[Snapshot]:
+    """One snapshot after each turn of a played hand (with its gives, declarations and call);
+    with ``deal``, first one of the table as dealt (turn 0)."""
     r = Replay(hand, profile, dealer=dealer)
     last: Turn | None = None
     seen = 0
     statements = list(hand.statements)
     for i, statement in enumerate(statements):
+        if deal and isinstance(statement, Turn) and r.turn_number == 0 and last is None:
+            r.close_pending()
+            r.begin()
+            deal = False
+            seen = len(r.events)
+            yield _snapshot(r, None, [e for e in r.events if e.kind in ("sit-out", "dealer-bonus", "chongtong")])
         r.statement(statement)
         if isinstance(statement, Turn):
             last = statement
@@ -65,12 +72,12 @@ def snapshots(hand: Hand, profile: Profile, dealer: str) -> Iterator[Snapshot]:
             last = None
 
 
-def _snapshot(r: Replay, turn: Turn, events: list[Event]) -> Snapshot:
+def _snapshot(r: Replay, turn: Turn | None, events: list[Event]) -> Snapshot:
     players = r.order or r.hand.seats
     return Snapshot(
         turn=r.turn_number,
-        line=turn.line,
-        text=write_statement(turn),
+        line=turn.line if turn else 0,
+        text=write_statement(turn) if turn else "the deal",
         events=events,
         hands={p: sort_cards(r.hands.known.get(p, Counter()).elements()) for p in players},
         unseen={p: r.hands.unseen.get(p, 0) for p in players},
