@@ -31,6 +31,30 @@ class Standing:
     """Switchable animals whose placement was declared (``9a as pi``)."""
 
 
+def standings(
+    players: Sequence[str],
+    piles: Mapping[str, Sequence[str]],
+    gos: Mapping[str, int],
+    go_order: Mapping[str, Sequence[int]],
+    shakes: Mapping[str, int],
+    bombs: Mapping[str, int],
+    declared: Mapping[str, Mapping[str, str]],
+) -> dict[str, Standing]:
+    """Each player's standing, from the tallies a replay or a tally hand keeps."""
+    return {
+        p: Standing(
+            player=p,
+            pile=tuple(piles[p]),
+            gos=gos.get(p, 0),
+            go_order=tuple(go_order.get(p, ())),
+            shakes=shakes.get(p, 0),
+            bombs=bombs.get(p, 0),
+            declared=declared.get(p, {}),
+        )
+        for p in players
+    }
+
+
 @dataclass(frozen=True)
 class Settlement:
     scores: dict[str, PlayerScore]

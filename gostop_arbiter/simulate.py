@@ -279,7 +279,7 @@ def _play_turn(
                 )
                 feed(turn)
                 return
-    if r.dummies[p] and (not known or rng.random() < 0.4):
+    if r.dummies[p] and shaken is None and (not known or rng.random() < 0.4):
         feed(
             Turn.model_construct(
                 number=None,

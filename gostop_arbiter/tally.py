@@ -16,8 +16,8 @@ from .claims import compare_claims
 from .notation.model import Bomb, Call, Claim, Declare, Hand, PileLine, Shake
 from .rules import Profile
 from .scoring import best_score, switchable_in
-from .settle import Standing, minhwatu_points, minhwatu_round, settle_stop
-from .verdict import HandVerdict, Payment, PlayerScore, Violation
+from .settle import minhwatu_points, minhwatu_round, settle_stop, standings
+from .verdict import HandVerdict, Payment, PlayerScore, Violation, violation
 
 
 class UsageError(ValueError):
@@ -47,11 +47,7 @@ class _Tally:
     def violate(
         self, code: str, line: int, column: int, message: str, player: str | None = None, card: str | None = None
     ) -> None:
-        self.violations.append(
-            Violation.model_validate(
-                {"code": code, "line": line, "column": column, "player": player, "card": card, "message": message}
-            )
-        )
+        self.violations.append(violation(code, line, column, message, player, card))
 
 
 def _players(hand: Hand, profile: Profile) -> list[str]:
@@ -244,19 +240,8 @@ def judge_tally(
     scores: dict[str, PlayerScore] = {}
     payments: list[Payment] = []
     if tally.winner is not None:
-        standings = {
-            p: Standing(
-                player=p,
-                pile=tuple(tally.piles[p]),
-                gos=tally.gos[p],
-                go_order=tuple(tally.go_order.get(p, ())),
-                shakes=tally.shakes[p],
-                bombs=tally.bombs[p],
-                declared=tally.declared.get(p, {}),
-            )
-            for p in players
-        }
-        settled = settle_stop(tally.winner, standings, players, profile, carry=carry_in, stake=hand.stake)
+        standing = standings(players, tally.piles, tally.gos, tally.go_order, tally.shakes, tally.bombs, tally.declared)
+        settled = settle_stop(tally.winner, standing, players, profile, carry=carry_in, stake=hand.stake)
         scores, payments = settled.scores, settled.payments
         outcome, carry_out = "tally", 1
     else:

@@ -53,6 +53,15 @@ class Violation(_Model):
     message: str
 
 
+def violation(
+    code: str, line: int, column: int, message: str, player: str | None = None, card: str | None = None
+) -> Violation:
+    """A violation from its parts; the code is checked against the stable codes of GSN §8."""
+    return Violation.model_validate(
+        {"code": code, "line": line, "column": column, "player": player, "card": card, "message": message}
+    )
+
+
 class Discrepancy(_Model):
     """A mark, claim or tag of the table that the rules contradict."""
 

@@ -6,7 +6,7 @@ from ..claims import compare_claims
 from ..notation import Hand
 from ..rules import Profile
 from ..scoring import best_score
-from ..settle import Standing, gwang_sale, minhwatu_points, minhwatu_round, settle_fixed, settle_stop
+from ..settle import gwang_sale, minhwatu_points, minhwatu_round, settle_fixed, settle_stop, standings
 from ..tally import UsageError, next_carry
 from ..verdict import HandVerdict, Payment, PlayerScore
 from .replay import Replay
@@ -37,19 +37,8 @@ def _check_table(hand: Hand, profile: Profile) -> None:
 def _payments(r: Replay, profile: Profile, carry: int, stake: int) -> tuple[dict[str, PlayerScore], list[Payment]]:
     outcome, winner, players = r.outcome.kind, r.outcome.winner, r.order
     if outcome == "stop" and winner is not None:
-        standings = {
-            p: Standing(
-                player=p,
-                pile=tuple(r.piles[p]),
-                gos=r.gos[p],
-                go_order=tuple(r.go_order.get(p, ())),
-                shakes=r.shakes[p],
-                bombs=r.bombs[p],
-                declared=r.declared.get(p, {}),
-            )
-            for p in players
-        }
-        settled = settle_stop(winner, standings, players, profile, carry=carry, stake=stake)
+        standing = standings(players, r.piles, r.gos, r.go_order, r.shakes, r.bombs, r.declared)
+        settled = settle_stop(winner, standing, players, profile, carry=carry, stake=stake)
         return settled.scores, settled.payments
     scores = {p: PlayerScore(total=best_score(r.piles[p], profile, r.declared.get(p, {})).total) for p in players}
     if outcome == "chongtong" and winner is not None:

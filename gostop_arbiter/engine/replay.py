@@ -32,7 +32,7 @@ from ..notation.model import (
 )
 from ..rules import Profile
 from ..scoring import best_total, junk_value_of
-from ..verdict import Discrepancy, Payment, Violation
+from ..verdict import Discrepancy, Payment, Violation, violation
 from .events import Event, EventKind
 from .ledger import Hands, Ledger, Stock
 
@@ -148,11 +148,7 @@ class Replay:
     def violate(
         self, code: str, line: int, column: int, message: str, player: str | None = None, card: str | None = None
     ) -> None:
-        self.violations.append(
-            Violation.model_validate(
-                {"code": code, "line": line, "column": column, "player": player, "card": card, "message": message}
-            )
-        )
+        self.violations.append(violation(code, line, column, message, player, card))
 
     def emit(self, kind: EventKind, line: int, player: str | None = None, cards: Any = (), **more: Any) -> None:
         self.events.append(Event(kind, line, player, tuple(cards), turn=self.turn_number, **more))

@@ -20,7 +20,7 @@ from ..notation import Hand, write_statement
 from ..notation.model import Call, Declare, Give, Turn
 from ..rules import Profile
 from ..scoring import best_total, sort_cards
-from .transcript import card_text
+from .transcript import cards_text
 from .words import Lang, term
 
 
@@ -127,15 +127,6 @@ def describe(event: Event, lang: Lang = "en") -> str:
     return words.get(event.kind, f"{event.kind} {who} {cards}".strip())
 
 
-def _cards(cards: list[str]) -> Text:
-    text = Text()
-    for i, code in enumerate(cards):
-        if i:
-            text.append(" ")
-        text.append_text(card_text(code))
-    return text
-
-
 def _pile(cards: list[str]) -> Text:
     groups: dict[str, list[str]] = {"g": [], "a": [], "r": [], "p": []}
     for code in cards:
@@ -147,7 +138,7 @@ def _pile(cards: list[str]) -> Text:
         if group:
             if text:
                 text.append(" | ")
-            text.append_text(_cards(group))
+            text.append_text(cards_text(group))
     return text
 
 
@@ -161,7 +152,7 @@ def snapshot_view(snap: Snapshot, lang: Lang = "en") -> Group:
     table.add_column(term("pile", lang))
     table.add_column(term("points", lang), justify="right")
     for player, cards in snap.hands.items():
-        shown = _cards(cards)
+        shown = cards_text(cards)
         if snap.unseen[player]:
             shown.append(f" +{snap.unseen[player]} unseen", style="dim")
         if snap.dummies[player]:
@@ -171,7 +162,7 @@ def snapshot_view(snap: Snapshot, lang: Lang = "en") -> Group:
     for i, (_month, cards, owner) in enumerate(snap.table):
         if i:
             on_table.append("  ")
-        on_table.append_text(_cards(cards))
+        on_table.append_text(cards_text(cards))
         if owner is not None and len(cards) >= 3:
             on_table.append(f" ({owner}'s ppeok)" if owner else " (dealt stack)", style="dim")
     parts: list[Text | Table] = [heading]

@@ -10,17 +10,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..verdict import FileVerdict, HandVerdict, Payment, Violation
-from .transcript import card_text
+from .transcript import cards_text
 from .words import Lang, term
-
-
-def _cards(cards: Sequence[str]) -> Text:
-    text = Text()
-    for i, code in enumerate(cards):
-        if i:
-            text.append(" ")
-        text.append_text(card_text(code))
-    return text
 
 
 def _heading(path: str, hand: HandVerdict) -> Text:
@@ -70,7 +61,7 @@ def _scores(hand: HandVerdict, lang: Lang) -> Table:
             parts.append(f"{rule} {item.points:+d}" if _balances(hand) else f"{rule} {item.points}")
             if item.cards:
                 parts.append(": ")
-                parts.append_text(_cards(item.cards))
+                parts.append_text(cards_text(item.cards))
         name = Text(player, style="bold") if player == hand.winner else Text(player)
         table.add_row(name, str(score.total), parts)
     return table

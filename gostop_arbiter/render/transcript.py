@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -26,6 +28,16 @@ def card_text(code: str) -> Text:
     if code == UNSEEN or info is None:
         return Text(code, style="dim")
     return Text(code, style=CARD_STYLES[info.kind])
+
+
+def cards_text(cards: Sequence[str]) -> Text:
+    """Card codes separated by spaces, each coloured by its kind."""
+    text = Text()
+    for i, code in enumerate(cards):
+        if i:
+            text.append(" ")
+        text.append_text(card_text(code))
+    return text
 
 
 def line_text(line: str) -> Text:
