@@ -70,6 +70,23 @@ def _switchable(months: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(sorted(f"{m}a" for m in months))
 
 
+def declaration_problem(player: str, code: str, pile: Iterable[str], profile: Profile) -> str | None:
+    """Why ``PLAYER: CODE as …`` cannot stand (GSN §5), or None: the card must be a switchable
+    animal of the profile, in the player's pile."""
+    info = card_info(code)
+    switchable = (
+        profile.game != "minhwatu"
+        and info is not None
+        and info.kind is Kind.ANIMAL
+        and info.month in profile.deck.switchable_animals
+    )
+    if not switchable:
+        return f"{code} cannot change category under these rules"
+    if code not in pile:
+        return f"{player}'s pile holds no {code}"
+    return None
+
+
 def placements(pile: Iterable[str], profile: Profile, declared: Mapping[str, str]) -> Iterator[dict[str, str]]:
     """Every placement of the pile's switchable animals that the profile and the declarations allow.
 

@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .cards import Kind, card_info
 from .claims import compare_claims
 from .notation.model import Bomb, Call, Claim, Declare, Hand, PileLine, Shake
 from .rules import Profile
-from .scoring import best_score, switchable_in
+from .scoring import best_score, declaration_problem, switchable_in
 from .settle import minhwatu_points, minhwatu_round, settle_stop, standings
 from .verdict import HandVerdict, Payment, PlayerScore, Violation, violation
 
@@ -171,26 +170,9 @@ def _read_lines(hand: Hand, profile: Profile, players: list[str], tally: _Tally)
 
 def _declare(s: Declare, profile: Profile, tally: _Tally) -> None:
     code = s.card.code
-    info = card_info(code)
-    switchable = (
-        profile.game != "minhwatu"
-        and info is not None
-        and info.kind is Kind.ANIMAL
-        and info.month in profile.deck.switchable_animals
-    )
-    if not switchable:
-        tally.violate(
-            "illegal-declaration",
-            s.line,
-            s.card.column,
-            f"{code} cannot change category under these rules",
-            s.player,
-            code,
-        )
-    elif code not in tally.piles[s.player]:
-        tally.violate(
-            "illegal-declaration", s.line, s.card.column, f"{s.player}'s pile holds no {code}", s.player, code
-        )
+    problem = declaration_problem(s.player, code, tally.piles[s.player], profile)
+    if problem:
+        tally.violate("illegal-declaration", s.line, s.card.column, problem, s.player, code)
     else:
         tally.declared.setdefault(s.player, {})[code] = s.category
 

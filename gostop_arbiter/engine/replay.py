@@ -31,7 +31,7 @@ from ..notation.model import (
     Turn,
 )
 from ..rules import Profile
-from ..scoring import best_total, junk_value_of
+from ..scoring import best_total, declaration_problem, junk_value_of
 from ..verdict import Discrepancy, Payment, Violation, violation
 from .events import Event, EventKind
 from .ledger import Hands, Ledger, Stock
@@ -804,26 +804,9 @@ class Replay:
 
     def declare(self, s: Declare) -> None:
         code = s.card.code
-        info = card_info(code)
-        if (
-            self.minhwatu
-            or info is None
-            or info.kind is not Kind.ANIMAL
-            or info.month not in self.profile.deck.switchable_animals
-        ):
-            self.violate(
-                "illegal-declaration",
-                s.line,
-                s.card.column,
-                f"{code} cannot change category under these rules",
-                s.player,
-                code,
-            )
-            return
-        if code not in self.piles.get(s.player, []):
-            self.violate(
-                "illegal-declaration", s.line, s.card.column, f"{s.player}'s pile holds no {code}", s.player, code
-            )
+        problem = declaration_problem(s.player, code, self.piles.get(s.player, []), self.profile)
+        if problem:
+            self.violate("illegal-declaration", s.line, s.card.column, problem, s.player, code)
             return
         self.declared.setdefault(s.player, {})[code] = s.category
         self.emit("declare", s.line, s.player, [code], note=s.category)
