@@ -8,6 +8,7 @@ docs/verdict.schema.json; a test checks that the committed files are what this w
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
 from pathlib import Path
@@ -68,15 +69,52 @@ def rules_markdown() -> str:
     return "\n".join(out) + "\n"
 
 
+def _param_row(param: click.Parameter) -> str:
+    """One option or argument as a table row, from its declaration (not click's help layout, which
+    changes between click versions)."""
+    names = ", ".join(f"`{o}`" for o in param.opts)
+    kind = param.type
+    if isinstance(kind, click.Choice):
+        accepts = " \\| ".join(f"`{c}`" for c in kind.choices)
+    elif isinstance(param, click.Option) and param.is_flag:
+        accepts = "flag"
+    elif isinstance(param, click.Option) and param.metavar:
+        accepts = param.metavar.lower()
+    elif isinstance(kind, click.Path):
+        accepts = "file"
+    elif isinstance(kind, click.types.IntParamType):
+        accepts = "whole number"
+    else:
+        accepts = "text"
+    notes = []
+    if param.required:
+        notes.append("required")
+    if param.multiple or getattr(param, "nargs", 1) == -1:
+        notes.append("repeatable")
+    if isinstance(param, click.Option) and param.show_default is True and isinstance(param.default, int | str):
+        notes.append(f"default {param.default}")
+    help_text = (getattr(param, "help", None) or "").replace("|", "\\|")
+    extra = f" ({', '.join(notes)})" if notes else ""
+    return f"| {names} | {accepts} | {help_text}{extra} |"
+
+
 def cli_markdown() -> str:
-    """docs/cli.md: the help of every command, as ``--help`` prints it."""
-    out = ["# Command-line reference", "", "Generated from the code by `python -m gostop_arbiter.docgen docs/`.", ""]
-    context = click.Context(cli, info_name="gostop-arbiter", terminal_width=100, max_content_width=100)
-    out += ["```", cli.get_help(context), "```", ""]
+    """docs/cli.md: every command, its arguments and options, from their declarations."""
+    out = [
+        "# Command-line reference",
+        "",
+        "Generated from the code by `python -m gostop_arbiter.docgen docs/`; `gostop-arbiter COMMAND --help`",
+        "prints the same. `gostop-arbiter --version` prints the version.",
+        "",
+    ]
     for name in sorted(cli.commands):
         command = cli.commands[name]
-        sub = click.Context(command, info_name=name, parent=context, terminal_width=100, max_content_width=100)
-        out += [f"## {name}", "", "```", command.get_help(sub), "```", ""]
+        arguments = " ".join(p.human_readable_name for p in command.params if isinstance(p, click.Argument))
+        usage = " ".join(part for part in (f"gostop-arbiter {name} [OPTIONS]", arguments) if part)
+        out += [f"## {name}", "", f"`{usage}`", ""]
+        out += [inspect.cleandoc(command.help or ""), "", "| name | takes | meaning |", "|---|---|---|"]
+        out += [_param_row(p) for p in command.params]
+        out.append("")
     return "\n".join(out)
 
 
