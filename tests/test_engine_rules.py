@@ -89,3 +89,44 @@ def test_gamerules_ja_ppeok_only_on_the_next_own_turn() -> None:
     assert "ja-ppeok" in kinds_on(replay(text), 27)
     gamerules = kinds_on(replay(text, rules="gamerules"), 27)
     assert "stack" in gamerules and "ja-ppeok" not in gamerules
+
+
+def _simulated(players: int, seeds: range, **sets: object):  # type: ignore[no-untyped-def]
+    """Simulated standard hands, replayed under the given knobs, with their text."""
+    from gostop_arbiter.notation import write_transcript
+    from gostop_arbiter.rules import profile_named
+    from gostop_arbiter.simulate import simulate
+
+    for seed in seeds:
+        text = write_transcript(simulate(profile_named("standard"), players=players, hands=1, seed=seed))
+        yield text, replay(text, **sets)
+
+
+def test_a_stack_taken_from_its_owner_only() -> None:
+    # Find a three-player hand where one player takes another's ppeok, then replay it so that
+    # only the owner gives (IM civilian7's house rule).
+    def steals(r, line):  # type: ignore[no-untyped-def]
+        return [e.other for e in r.events if e.kind == "steal" and e.line == line]
+
+    for text, r in _simulated(3, range(300)):
+        for e in r.events:
+            other_events = {x.kind for x in r.events if x.line == e.line} - {"stack", "steal"}
+            plain = not other_events & {"chok", "ttadak", "sweep", "bomb", "ja-ppeok", "bonus"}
+            if e.kind == "stack" and e.other and e.other != e.player and plain and len(steals(r, e.line)) == 2:
+                owner_only = replay(text, stack_steal_from="owner-only")
+                assert steals(owner_only, e.line) == [e.other]
+                return
+    raise AssertionError("no hand with a stack taken from another player in 300 seeds")
+
+
+def test_change_for_a_double_given_for_one() -> None:
+    # 거스름: a giver with only doubles hands one over and takes a single back.
+    for _text, r in _simulated(2, range(300), steal_change="true"):
+        change = [e for e in r.events if e.kind == "steal" and e.note == "change"]
+        if change:
+            given = next(e for e in r.events if e.kind == "steal" and e.line == change[0].line and e.note != "change")
+            assert given.cards[0].endswith("pp") or given.cards[0] in ("9a", "b2", "b3")
+            assert change[0].player == given.other and change[0].other == given.player
+            assert change[0].cards[0].endswith("p") and not change[0].cards[0].endswith("pp")
+            return
+    raise AssertionError("no steal paid with a double in 300 seeds")
