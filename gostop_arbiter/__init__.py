@@ -10,17 +10,23 @@ The Python API in three lines::
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .notation.model import Transcript
     from .verdict import FileVerdict
 
-try:
-    __version__ = version("gostop-arbiter")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.0.0+source"
+
+def __getattr__(name: str) -> str:
+    """``__version__``, read from the installed metadata only when asked (it costs a cold start)."""
+    if name != "__version__":
+        raise AttributeError(name)
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("gostop-arbiter")
+    except PackageNotFoundError:  # a source tree that was never installed
+        return "0.0.0+source"
 
 
 def read_text(text: str) -> Transcript:

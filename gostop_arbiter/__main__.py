@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from .cli import main
+from ._entry import main
 
 main()

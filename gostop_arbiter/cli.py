@@ -11,7 +11,6 @@ from typing import Any
 
 import click
 
-from . import __version__
 from .arbiter import RulesChoice, judge_file
 from .exitcodes import Exit
 from .notation import GsnSyntaxError, Hand, SyntaxIssue, normalise_lines, read_hands, write_hand, write_transcript
@@ -95,7 +94,7 @@ def _print_json(document: dict[str, Any]) -> None:
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, "--version", prog_name="gostop-arbiter")
+@click.version_option(None, "--version", package_name="gostop-arbiter", prog_name="gostop-arbiter")
 def cli() -> None:
     """Settle Go-Stop, Matgo and Minhwatu hands written in GSN: replay, check, and say who pays whom."""
 
