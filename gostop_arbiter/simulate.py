@@ -146,18 +146,7 @@ def simulate_hand(
         )
         for p in seats
     ]
-    shadow = Hand.model_construct(
-        index=index,
-        kind="played",
-        tags=[],
-        statements=[*real, statements[-1]],
-        trailing_comments=[],
-        seats=seats,
-        rules=profile.name,
-        sets={},
-        stake=stake,
-        warnings=[],
-    )
+    shadow = _played_hand(index, [], [*real, statements[-1]], seats, profile, stake)
     r = Replay(shadow, profile, dealer=dealer)
     for s in shadow.statements:
         r.statement(s)
@@ -187,6 +176,12 @@ def simulate_hand(
     r.close_pending()
     if r.must_call is not None and r.outcome.kind == "incomplete":
         feed(Call.model_construct(player=r.must_call.player, call="stop", **_blank()))
+    return _played_hand(index, tags, statements, seats, profile, stake)
+
+
+def _played_hand(
+    index: int, tags: list[Tag], statements: list[Statement], seats: list[str], profile: Profile, stake: int
+) -> Hand:
     return Hand.model_construct(
         index=index,
         kind="played",
