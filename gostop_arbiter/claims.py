@@ -11,12 +11,11 @@ from .verdict import Discrepancy, Factor, Payment
 
 
 def _owed(payments: Iterable[Payment], payer: str, payee: str) -> tuple[int, list[Factor]]:
-    """Net points ``payer`` owes ``payee`` for the hand, and the factors of those payments."""
+    """Net points ``payer`` owes ``payee`` for the hand (every payment: the hand's, those made at once
+    during play and a gwang sale), and the factors of those payments."""
     points = 0
     factors: list[Factor] = []
     for p in payments:
-        if p.kind != "hand":
-            continue
         if (p.payer, p.payee) == (payer, payee):
             points += p.points
             factors.extend(p.factors)

@@ -80,6 +80,7 @@ def judge_played(
         for payment in gwang_sale(seller, r.dealt.get(seller, []), dealer, r.order, profile, hand.stake)
     ]
     outcome = r.outcome.kind
+    everything = sales + r.immediate + payments
     if outcome == "nagari":
         carry_out = next_carry(carry_in, profile)
     elif outcome in ("redeal", "incomplete", "void"):
@@ -96,9 +97,9 @@ def judge_played(
             "outcome": outcome,
             "winner": r.outcome.winner,
             "violations": sorted(r.violations, key=lambda v: (v.line, v.column)),
-            "discrepancies": r.discrepancies + compare_claims(r.claims, payments, outcome, r.outcome.winner),
+            "discrepancies": r.discrepancies + compare_claims(r.claims, everything, outcome, r.outcome.winner),
             "scores": scores,
-            "payments": sales + r.immediate + payments,
+            "payments": everything,
             "carry_in": carry_in,
             "carry_out": carry_out,
             "stake": hand.stake,
