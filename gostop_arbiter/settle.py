@@ -108,6 +108,7 @@ def pi_bak(winner: str, won: PileScore, loser: str, lost: PileScore, profile: Pr
         rule="pi-bak",
         factor=2,
         reason=f"{loser}'s junk is {unit} {junk} ({limit} or less) and {winner} scored {junk_points} from junk",
+        params={"loser": loser, "junk": junk, "limit": limit, "winner": winner, "points": junk_points},
     )
 
 
@@ -124,6 +125,7 @@ def gwang_bak(winner: str, won: PileScore, loser: str, lost: PileScore, profile:
         rule="gwang-bak",
         factor=2,
         reason=f"{loser} holds no bright{held} and {winner} scored {bright_points} from brights",
+        params={"loser": loser, "winner": winner, "points": bright_points, "rain": int(bool(lost.brights))},
     )
 
 
@@ -135,7 +137,12 @@ def meong_tta(winner: str, won: PileScore, loser: str, lost: PileScore, profile:
     if mode == "winner-seven-loser-zero" and lost.animals:
         return None
     extra = f" and {loser} holds none" if mode == "winner-seven-loser-zero" else ""
-    return Factor(rule="meong-tta", factor=2, reason=f"{winner} holds {len(won.animals)} animals{extra}")
+    return Factor(
+        rule="meong-tta",
+        factor=2,
+        reason=f"{winner} holds {len(won.animals)} animals{extra}",
+        params={"winner": winner, "animals": len(won.animals), "loser": loser, "loser_none": int(bool(extra))},
+    )
 
 
 # ---- one loser's amount ---------------------------------------------------------------------
@@ -155,20 +162,40 @@ def _winner_factors(ctx: _Context, gos_multiplier: int) -> list[Factor]:
     events = ctx.profile.events
     factors: list[Factor] = []
     if gos_multiplier > 1:
-        factors.append(Factor(rule="go", factor=gos_multiplier, reason=f"{w.player} called go {_times(w.gos)}"))
+        factors.append(
+            Factor(
+                rule="go",
+                factor=gos_multiplier,
+                reason=f"{w.player} called go {_times(w.gos)}",
+                params={"player": w.player, "count": w.gos},
+            )
+        )
     if w.shakes and events.shake_multiplier > 1:
         factors.append(
             Factor(
-                rule="shake", factor=events.shake_multiplier**w.shakes, reason=f"{w.player} shook {_times(w.shakes)}"
+                rule="shake",
+                factor=events.shake_multiplier**w.shakes,
+                reason=f"{w.player} shook {_times(w.shakes)}",
+                params={"player": w.player, "count": w.shakes},
             )
         )
     if w.bombs and events.bomb_multiplier > 1:
         factors.append(
-            Factor(rule="bomb", factor=events.bomb_multiplier**w.bombs, reason=f"{w.player} bombed {_times(w.bombs)}")
+            Factor(
+                rule="bomb",
+                factor=events.bomb_multiplier**w.bombs,
+                reason=f"{w.player} bombed {_times(w.bombs)}",
+                params={"player": w.player, "count": w.bombs},
+            )
         )
     if ctx.carry > 1:
         factors.append(
-            Factor(rule="nagari-carry", factor=ctx.carry, reason=f"carried from nagari before this hand (×{ctx.carry})")
+            Factor(
+                rule="nagari-carry",
+                factor=ctx.carry,
+                reason=f"carried from nagari before this hand (×{ctx.carry})",
+                params={"carry": ctx.carry},
+            )
         )
     return factors
 
@@ -183,9 +210,17 @@ def _loser_factors(ctx: _Context, won: PileScore, loser: Standing, lost: PileSco
     ]
     went = loser.gos > 0
     if went and ctx.players == 2 and profile.baks.go_bak_2p:
-        found.append(Factor(rule="go-bak", factor=2, reason=f"{loser.player} had called go and lost"))
+        found.append(
+            Factor(
+                rule="go-bak", factor=2, reason=f"{loser.player} had called go and lost", params={"loser": loser.player}
+            )
+        )
     if went and ctx.players >= 3 and profile.baks.dokbak == "double":
-        found.append(Factor(rule="go-bak", factor=2, reason=f"{loser.player} had called go and lost"))
+        found.append(
+            Factor(
+                rule="go-bak", factor=2, reason=f"{loser.player} had called go and lost", params={"loser": loser.player}
+            )
+        )
     return [f for f in found if f is not None]
 
 
@@ -292,7 +327,14 @@ def _payments(ctx: _Context, owed: list[_Owed], losers: Sequence[Standing], stak
         if liable is None or o.loser == liable.player:
             factors = list(o.factors)
             if liable is not None and ctx.profile.baks.dokbak_extra_double:
-                factors.append(Factor(rule="dokbak", factor=2, reason=f"{liable.player} pays both shares double"))
+                factors.append(
+                    Factor(
+                        rule="dokbak",
+                        factor=2,
+                        reason=f"{liable.player} pays both shares double",
+                        params={"player": liable.player},
+                    )
+                )
                 points *= 2
             payments.append(
                 Payment(
@@ -304,7 +346,14 @@ def _payments(ctx: _Context, owed: list[_Owed], losers: Sequence[Standing], stak
         share = transferred.points if transferred else o.base
         factors = list(transferred.factors if transferred else o.shared)
         if ctx.profile.baks.dokbak_extra_double:
-            factors.append(Factor(rule="dokbak", factor=2, reason=f"{liable.player} pays both shares double"))
+            factors.append(
+                Factor(
+                    rule="dokbak",
+                    factor=2,
+                    reason=f"{liable.player} pays both shares double",
+                    params={"player": liable.player},
+                )
+            )
             share *= 2
         share, cap_reason = _capped(share, ctx.profile)
         transfers.append(
@@ -339,7 +388,12 @@ def settle_fixed(
     factors: list[Factor] = []
     if carry > 1 and carry_applies:
         factors.append(
-            Factor(rule="nagari-carry", factor=carry, reason=f"carried from nagari before this hand (×{carry})")
+            Factor(
+                rule="nagari-carry",
+                factor=carry,
+                reason=f"carried from nagari before this hand (×{carry})",
+                params={"carry": carry},
+            )
         )
         points *= carry
     return [

@@ -84,11 +84,15 @@ class PlayerScore(_Model):
 
 
 class Factor(_Model):
-    """A multiplier of a payment: its rule code, the factor, and why it applies, in words."""
+    """A multiplier of a payment: its rule code, the factor, and why it applies, in words.
+
+    ``params`` holds the facts of the reason (names, counts), so that it can be said in other
+    languages (``--lang ko``); ``reason`` is the English sentence."""
 
     rule: str
     factor: int
     reason: str
+    params: dict[str, str | int] = {}
 
 
 class Payment(_Model):

@@ -28,7 +28,7 @@ def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
 def test_the_report_in_korean() -> None:
     result = run("check", str(SAMPLES / "gostop-3p-bomb-shake.gsn"), "--lang", "ko")
     assert result.returncode == 0
-    for word in ("광박", "폭탄", "점수", "지불", "정산"):
+    for word in ("광박", "폭탄", "점수", "지불", "정산", "광 없음", "폭탄 1번"):
         assert word in result.stdout
 
 

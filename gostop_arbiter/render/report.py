@@ -11,7 +11,7 @@ from rich.text import Text
 
 from ..verdict import FileVerdict, HandVerdict, Payment, Violation
 from .transcript import cards_text
-from .words import Lang, term
+from .words import Lang, reason, term
 
 
 def _heading(path: str, hand: HandVerdict) -> Text:
@@ -73,7 +73,7 @@ def _factor_text(payment: Payment, lang: Lang) -> Text:
         if i:
             text.append("\n")
         text.append(f"{term(factor.rule, lang)} ×{factor.factor}", style="bold")
-        text.append(f": {factor.reason}")
+        text.append(f": {reason(factor.rule, factor.reason, factor.params, lang)}")
     if payment.reason:
         if payment.factors:
             text.append("\n")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 Lang = Literal["en", "ko"]
@@ -66,3 +67,32 @@ def term(code: str, lang: Lang = "en") -> str:
     if lang == "ko":
         return _KO.get(code, code)
     return code
+
+
+_KO_REASONS: dict[str, str] = {
+    "pi-bak": "{winner}: 피 {points}점 · {loser}: 피 {junk} ({limit} 이하)",
+    "gwang-bak": "{winner}: 광 {points}점 · {loser}: 광 없음",
+    "meong-tta": "{winner}: 열끗 {animals}장",
+    "go": "{player}: {count}고",
+    "shake": "{player}: 흔들기 {count}번",
+    "bomb": "{player}: 폭탄 {count}번",
+    "nagari-carry": "앞 판 나가리 (×{carry})",
+    "go-bak": "{loser}: 고를 하고 짐",
+    "dokbak": "{player}: 두 몫을 두 배로",
+}
+
+
+def reason(rule: str, english: str, params: Mapping[str, object], lang: Lang = "en") -> str:
+    """Why a factor applies, in the reader's language (the English sentence when no template fits)."""
+    template = _KO_REASONS.get(rule) if lang == "ko" else None
+    if template is None:
+        return english
+    try:
+        text = template.format(**params)
+    except (KeyError, IndexError):
+        return english
+    if rule == "gwang-bak" and params.get("rain"):
+        text += " (비광은 막지 못함)"
+    if rule == "meong-tta" and params.get("loser_none"):
+        text += f" · {params.get('loser')}: 열끗 없음"
+    return text
