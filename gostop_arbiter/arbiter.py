@@ -144,5 +144,8 @@ def judge_file(path: str, hands: Iterable[Hand], choice: RulesChoice | None = No
     with paused_gc():
         for hand in hands:
             result = session.judge(hand)
-            (errors if isinstance(result, FileError) else verdicts).append(result)  # type: ignore[arg-type]
+            if isinstance(result, FileError):
+                errors.append(result)
+            else:
+                verdicts.append(result)
     return FileVerdict(path=path, hands=verdicts, balance=session.balance, errors=errors)

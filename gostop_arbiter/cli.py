@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import click
 
@@ -16,6 +16,7 @@ from .exitcodes import Exit
 from .notation import GsnSyntaxError, Hand, SyntaxIssue, normalise_lines, read_hands, write_hand, write_transcript
 from .notation.model import Transcript, build
 from .notation.reader import decode, paused_gc
+from .render.words import Lang
 from .rules import PROFILES, RulesError, profile_named, resolve
 from .settle import settle_up
 from .tamper import TAMPER_KINDS
@@ -263,7 +264,7 @@ def check(
         _report_warnings(source)
         lines = normalise_lines(source.text) if source.text else []
         _report_usage(verdict, lines)
-        print_file(verdict, lines, console, transfers, lang)  # type: ignore[arg-type]
+        print_file(verdict, lines, console, transfers, cast(Lang, lang))
     if as_json:
         _print_json({"schema_version": SCHEMA_VERSION, "files": documents})
     sys.exit(_status(verdicts))
@@ -449,19 +450,17 @@ def replay(file: str, hand_index: int, turn_index: int | None, lang: str, no_col
         sys.exit(Exit.UNREADABLE)
     session = Session(RulesChoice())
     console = Console(no_color=no_color or None, highlight=False)
-    for hand in source.hands:
-        dealer_before = session._state.dealer  # the dealer this hand starts with
+    for hand in source.hands:  # earlier hands decide this one's dealer and carry
         verdict = session.judge(hand)
         if hand.index != hand_index:
             continue
         if isinstance(verdict, FileError) or hand.kind == "tally":
             raise click.UsageError(f"hand {hand_index} of {file} is not a played hand that can be replayed")
-        del dealer_before
         profile = RulesChoice().profile_for(hand)
         shown = 0
         for snap in snapshots(hand, profile, verdict.dealer or hand.seats[0]):
             if turn_index is None or snap.turn == turn_index:
-                console.print(snapshot_view(snap, lang))  # type: ignore[arg-type]
+                console.print(snapshot_view(snap, cast(Lang, lang)))
                 console.print()
                 shown += 1
         if turn_index is not None and not shown:

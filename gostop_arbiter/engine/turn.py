@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..notation.model import CardRef, Flip, Turn
+from .events import EventKind
 from .replay import NATURAL, PendingTurn, Steal, is_bonus, month_of
 
 if TYPE_CHECKING:
@@ -38,10 +39,10 @@ def _opponents(r: Replay, player: str) -> tuple[str, ...]:
 
 
 def _steal(
-    r: Replay, t: _Turn, reason: str, amount: int, *, by_value: bool = False, givers: tuple[str, ...] = ()
+    r: Replay, t: _Turn, reason: EventKind, amount: int, *, by_value: bool = False, givers: tuple[str, ...] = ()
 ) -> None:
     if amount > 0:
-        t.steals.append(Steal(reason, amount, by_value, givers or _opponents(r, t.player)))  # type: ignore[arg-type]
+        t.steals.append(Steal(reason, amount, by_value, givers or _opponents(r, t.player)))
 
 
 def _is_last_card(r: Replay, player: str) -> bool:
