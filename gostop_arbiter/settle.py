@@ -160,44 +160,34 @@ def _winner_factors(ctx: _Context, gos_multiplier: int) -> list[Factor]:
     """The factors every loser pays alike: go, shakes, bombs, the nagari carry."""
     w = ctx.winner
     events = ctx.profile.events
-    factors: list[Factor] = []
-    if gos_multiplier > 1:
-        factors.append(
-            Factor(
-                rule="go",
-                factor=gos_multiplier,
-                reason=f"{w.player} called go {_times(w.gos)}",
-                params={"player": w.player, "count": w.gos},
-            )
+    counted = (
+        ("go", gos_multiplier, w.gos, "called go"),
+        ("shake", events.shake_multiplier**w.shakes, w.shakes, "shook"),
+        ("bomb", events.bomb_multiplier**w.bombs, w.bombs, "bombed"),
+    )
+    factors = [
+        Factor(
+            rule=rule,
+            factor=factor,
+            reason=f"{w.player} {verb} {_times(count)}",
+            params={"player": w.player, "count": count},
         )
-    if w.shakes and events.shake_multiplier > 1:
-        factors.append(
-            Factor(
-                rule="shake",
-                factor=events.shake_multiplier**w.shakes,
-                reason=f"{w.player} shook {_times(w.shakes)}",
-                params={"player": w.player, "count": w.shakes},
-            )
-        )
-    if w.bombs and events.bomb_multiplier > 1:
-        factors.append(
-            Factor(
-                rule="bomb",
-                factor=events.bomb_multiplier**w.bombs,
-                reason=f"{w.player} bombed {_times(w.bombs)}",
-                params={"player": w.player, "count": w.bombs},
-            )
-        )
+        for rule, factor, count, verb in counted
+        if count and factor > 1
+    ]
     if ctx.carry > 1:
-        factors.append(
-            Factor(
-                rule="nagari-carry",
-                factor=ctx.carry,
-                reason=f"carried from nagari before this hand (×{ctx.carry})",
-                params={"carry": ctx.carry},
-            )
-        )
+        factors.append(_carry_factor(ctx.carry))
     return factors
+
+
+def _carry_factor(carry: int) -> Factor:
+    """The nagari carry (GS-8) as a factor of a payment."""
+    return Factor(
+        rule="nagari-carry",
+        factor=carry,
+        reason=f"carried from nagari before this hand (×{carry})",
+        params={"carry": carry},
+    )
 
 
 def _loser_factors(ctx: _Context, won: PileScore, loser: Standing, lost: PileScore) -> list[Factor]:
@@ -387,14 +377,7 @@ def settle_fixed(
     """A fixed-score win (chongtong, three ppeoks): each opponent pays ``points``, no in-hand factor (PA-8)."""
     factors: list[Factor] = []
     if carry > 1 and carry_applies:
-        factors.append(
-            Factor(
-                rule="nagari-carry",
-                factor=carry,
-                reason=f"carried from nagari before this hand (×{carry})",
-                params={"carry": carry},
-            )
-        )
+        factors.append(_carry_factor(carry))
         points *= carry
     return [
         Payment(
