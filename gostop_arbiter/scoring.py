@@ -106,11 +106,6 @@ def placements(pile: Iterable[str], profile: Profile, declared: Mapping[str, str
         yield dict(combination)
 
 
-def _kind(code: str, placement: Placement) -> Kind | None:
-    info = card_info(code)
-    return info.kind if info else None
-
-
 def junk_value_of(code: str, placement: Placement) -> int:
     """How much junk a card is worth: 1, 2 for doubles and a switchable animal placed as junk, 2 or
     3 for bonus cards, 0 otherwise."""

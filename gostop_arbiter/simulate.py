@@ -75,9 +75,8 @@ def _order(code: str) -> tuple[int, str]:
 class _Player:
     """The random choices of one hand."""
 
-    def __init__(self, rng: random.Random, profile: Profile, go_chance: float) -> None:
+    def __init__(self, rng: random.Random, go_chance: float) -> None:
         self.rng = rng
-        self.profile = profile
         self.go_chance = go_chance
 
     def call(self, r: Replay, player: str, score: int) -> Literal["go", "stop"]:
@@ -150,7 +149,7 @@ def simulate_hand(
     r = Replay(shadow, profile, dealer=dealer)
     for s in shadow.statements:
         r.statement(s)
-    play = _Player(rng, profile, go_chance)
+    play = _Player(rng, go_chance)
 
     def feed(s: Statement) -> None:
         statements.append(s)

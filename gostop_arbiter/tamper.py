@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 from .cards import UNSEEN
-from .engine.replay import month_of
 from .notation.model import Call, CardRef, DealLine, Hand, Statement, Tag, Turn
 
 TAMPER_KINDS: dict[str, str] = {
@@ -138,4 +137,4 @@ TAMPERS: dict[str, Callable[[Hand, random.Random], Hand]] = {
     "illegal-call": illegal_call,
 }
 
-__all__ = ["TAMPERS", "TAMPER_KINDS", "CannotTamper", "month_of"]
+__all__ = ["TAMPERS", "TAMPER_KINDS", "CannotTamper"]

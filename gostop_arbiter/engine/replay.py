@@ -197,14 +197,15 @@ class Replay:
             isinstance(s, Shake) and self.profile.events.shake_timing == "at-deal"
         ):
             if self.began:
-                what = {"sit-out": f"'{s.how}'" if isinstance(s, SitOut) else "", "chongtong": "a chongtong"}
-                self.violate(
-                    "illegal-declaration" if not isinstance(s, Shake) else "illegal-shake",
-                    s.line,
-                    s.column,
-                    f"{s.player}: {what.get(s.kind, 'this shake') or s.kind} must come before the first turn",
-                    s.player,
+                what = (
+                    f"'{s.how}'"
+                    if isinstance(s, SitOut)
+                    else "a chongtong"
+                    if isinstance(s, Chongtong)
+                    else "this shake"
                 )
+                code = "illegal-shake" if isinstance(s, Shake) else "illegal-declaration"
+                self.violate(code, s.line, s.column, f"{s.player}: {what} must come before the first turn", s.player)
                 return
             self.before_play(s)
             return
