@@ -181,14 +181,18 @@ def _lines(
 
 
 def _bright_points(brights: tuple[str, ...], profile: Profile) -> int:
+    return bright_total(len(brights), RAIN_BRIGHT in brights, profile)
+
+
+def bright_total(count: int, rain: bool, profile: Profile) -> int:
+    """What ``count`` brights score (more than five only with a duplicated card: as five)."""
     scoring = profile.scoring
-    count = len(brights)
-    if count == 5:
+    if count >= 5:
         return scoring.five_brights
     if count == 4:
         return scoring.four_brights
     if count == 3:
-        return scoring.three_brights_with_rain if RAIN_BRIGHT in brights else scoring.three_brights
+        return scoring.three_brights_with_rain if rain else scoring.three_brights
     return 0
 
 
@@ -226,11 +230,7 @@ def score_total(pile: Iterable[str], profile: Profile, placement: Placement) -> 
                 ribbons += 1
         elif kind is not None:
             junk_value += _JUNK[c]
-    total = 0
-    if brights >= 3:
-        total += {5: scoring.five_brights, 4: scoring.four_brights}.get(
-            brights, scoring.three_brights_with_rain if rain else scoring.three_brights
-        )
+    total = bright_total(brights, rain, profile)
     if animals >= 3 and all(c in held for c in GODORI):
         total += scoring.godori_points
     if animals >= 5:
@@ -246,6 +246,82 @@ def score_total(pile: Iterable[str], profile: Profile, placement: Placement) -> 
     if junk_value >= 10:
         total += junk_value - 9
     return total
+
+
+class Tally:
+    """A capture pile's running counts, kept card by card as the pile changes: the replay checks
+    whether a player may call go or stop after every turn from these, without rescanning the pile.
+    :meth:`total` equals :func:`score_total` of the same cards (a property test checks it)."""
+
+    __slots__ = ("animals", "brights", "held", "junk_value", "ribbons")
+
+    def __init__(self, cards: Iterable[str] = ()) -> None:
+        self.held: dict[str, int] = {}
+        """Card code → copies in the pile (a code leaves when its last copy does)."""
+        self.brights = self.animals = self.ribbons = self.junk_value = 0
+        for code in cards:
+            self.add(code)
+
+    def add(self, code: str) -> None:
+        held = self.held
+        held[code] = held.get(code, 0) + 1
+        self._count(code, 1)
+
+    def remove(self, code: str) -> None:
+        held = self.held
+        left = held[code] - 1
+        if left:
+            held[code] = left
+        else:
+            del held[code]
+        self._count(code, -1)
+
+    def _count(self, code: str, step: int) -> None:
+        kind = _KINDS.get(code)
+        if kind is Kind.BRIGHT:
+            self.brights += step
+        elif kind is Kind.ANIMAL:
+            self.animals += step
+        elif kind is Kind.RIBBON:
+            self.ribbons += step
+        elif kind is not None:
+            self.junk_value += _JUNK[code] * step
+
+    def total(self, profile: Profile, placement: Placement) -> int:
+        """The pile's total under a placement of its switchable animals."""
+        scoring = profile.scoring
+        held = self.held
+        animals, junk_value = self.animals, self.junk_value
+        as_pi: set[str] = set()
+        for code, place in placement.items():
+            copies = held.get(code, 0)
+            if copies and _KINDS.get(code) is Kind.ANIMAL:
+                if place == "pi":
+                    animals -= copies
+                    as_pi.add(code)
+                if place in ("pi", "both"):
+                    junk_value += 2 * copies
+        ribbons = self.ribbons if scoring.rain_ribbon_counts else self.ribbons - held.get(RAIN_RIBBON, 0)
+        total = bright_total(self.brights, RAIN_BRIGHT in held, profile)
+        if animals >= 3 and all(c in held and c not in as_pi for c in GODORI):
+            total += scoring.godori_points
+        if animals >= 5:
+            total += animals - 4
+        if ribbons >= 3:
+            total += 3 * sum(1 for dan in (HONGDAN, CHEONGDAN) if all(c in held for c in dan))
+            if _chodan(list(held), profile):
+                total += 3
+        if scoring.ten_ribbons_points and ribbons == 10:
+            total += scoring.ten_ribbons_points
+        elif ribbons >= 5:
+            total += ribbons - 4
+        if junk_value >= 10:
+            total += junk_value - 9
+        return total
+
+    def best(self, profile: Profile, declared: Mapping[str, str]) -> int:
+        """The highest total any allowed placement gives (as :func:`best_total`)."""
+        return max(self.total(profile, p) for p in placements(self.held, profile, declared))
 
 
 def best_total(pile: Iterable[str], profile: Profile, declared: Mapping[str, str]) -> int:

@@ -3,6 +3,8 @@ every statement, zero-sum, and the same verdict after ``fmt``."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,7 +18,7 @@ TABLES = [
     ("standard", 2), ("standard", 3), ("standard", 4), ("online-matgo", 2), ("wikipedia", 2), ("wikipedia", 3),
     ("gamerules", 2), ("gamerules", 3), ("gamerules", 4), ("wikipedia-it", 2), ("wikipedia-it", 3),
     ("minhwatu", 2), ("minhwatu", 3), ("minhwatu", 4),
-]
+]  # fmt: skip
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -33,6 +35,8 @@ def test_simulated_hands_replay_valid_and_account_for_every_card(table: tuple[st
         r.statement(statement)
         if r.began:
             assert r.cards_in_play() == deck, (statement, r.cards_in_play())
+        for player, pile in r.piles.items():
+            assert r.tallies[player].held == dict(Counter(pile)), (statement, player)
     r.finish()
     assert r.violations == []
     assert r.outcome.kind in ("stop", "nagari", "chongtong", "three-ppeok", "round")

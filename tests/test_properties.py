@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 from judging import judge
 
 from gostop_arbiter.cards import Kind, card_info
-from gostop_arbiter.rules import profile_named
+from gostop_arbiter.rules import profile_named, resolve
+from gostop_arbiter.scoring import Tally as ScoreTally
+from gostop_arbiter.scoring import best_total, placements, score_pile, score_total
 
 GO_STOP_PROFILES = ["standard", "online-matgo", "wikipedia", "gamerules", "wikipedia-it"]
 
@@ -57,6 +59,8 @@ def tallies(draw: st.DrawFn) -> Tally:
     return Tally(rules, piles, calls)
 
 
+EVERY_CODE = sorted({c for n in GO_STOP_PROFILES for c in profile_named(n).the_deck().counts})
+
 PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -98,3 +102,39 @@ def test_more_junk_for_the_winner_never_lowers_what_is_paid(tally: Tally, data: 
     richer[before.winner] = [*richer[before.winner], extra]
     after = judge(replace(tally, piles=richer).text()).hands[0]
     assert sum(p.points for p in after.payments) >= sum(p.points for p in before.payments)
+
+
+@PROPERTY
+@given(
+    st.sampled_from([*GO_STOP_PROFILES, "minhwatu"]),
+    st.lists(st.sampled_from(EVERY_CODE), max_size=30),
+    st.data(),
+)
+def test_a_running_tally_scores_as_the_pile_does(rules: str, cards: list[str], data: st.DataObject) -> None:
+    """The replay's running tally (cards added and taken away one by one) totals what the scorer
+    totals for the same pile, under every placement the profile allows and the house rules that
+    change what a card counts as."""
+    knobs = {
+        "gukjin_mode": st.sampled_from(["optimal", "animal", "both"]),
+        "switchable_animals": st.sampled_from(["9", "5,9"]),
+        "rain_ribbon_counts": st.sampled_from(["true", "false"]),
+        "rain_chodan": st.sampled_from(["true", "false"]),
+    }
+    chosen = data.draw(st.lists(st.sampled_from(sorted(knobs)), unique=True))
+    profile = resolve(rules, {k: data.draw(knobs[k]) for k in chosen}) if rules != "minhwatu" else profile_named(rules)
+    tally = ScoreTally()
+    pile: list[str] = []
+    for code in cards:
+        tally.add(code)
+        pile.append(code)
+    for code in data.draw(st.lists(st.sampled_from(cards), max_size=len(cards), unique=True)) if cards else []:
+        tally.remove(code)
+        pile.remove(code)
+    declared = {code: data.draw(st.sampled_from(["pi", "animal"])) for code in pile if code in ("5a", "9a")}
+    for placement in placements(pile, profile, declared):
+        assert (
+            tally.total(profile, placement)
+            == score_total(pile, profile, placement)
+            == score_pile(pile, profile, placement).total
+        )
+    assert tally.best(profile, declared) == best_total(pile, profile, declared)

@@ -101,5 +101,5 @@ def minhwatu_turn(r: Replay, s: Turn) -> None:
     if not s.flips and r.stock.remaining > 0:
         r.violate("missing-card", s.line, s.column, f"{p}'s turn records no flip, but the stock still holds cards", p)
     if captured:
-        r.piles[p].extend(captured)
+        r.to_pile(p, captured)
         r.emit("capture", s.line, p, captured)

@@ -31,7 +31,7 @@ from ..notation.model import (
     Turn,
 )
 from ..rules import Profile
-from ..scoring import best_total, declaration_problem, junk_value_of
+from ..scoring import Tally, declaration_problem, junk_value_of
 from ..verdict import Discrepancy, Payment, Violation, violation
 from .events import Event, EventKind
 from .ledger import Hands, Ledger, Stock
@@ -108,6 +108,8 @@ class Replay:
         self.stack_made: dict[int, int] = {}
         self.buried: dict[int, list[str]] = {}
         self.piles: dict[str, list[str]] = {p: [] for p in hand.seats}
+        self.tallies: dict[str, Tally] = {p: Tally() for p in hand.seats}
+        """Each pile's running counts (kept by :meth:`to_pile` and :meth:`from_pile`), for the go/stop check."""
         self.dummies: Counter[str] = Counter()
         self.shakes: Counter[str] = Counter()
         self.bombs: Counter[str] = Counter()
@@ -170,6 +172,18 @@ class Replay:
                 player,
                 ref.code,
             )
+
+    def to_pile(self, player: str, cards: list[str]) -> None:
+        """Cards join a player's capture pile."""
+        self.piles[player].extend(cards)
+        tally = self.tallies[player]
+        for code in cards:
+            tally.add(code)
+
+    def from_pile(self, player: str, code: str) -> None:
+        """A card leaves a player's capture pile (a steal)."""
+        self.piles[player].remove(code)
+        self.tallies[player].remove(code)
 
     # ---- the run --------------------------------------------------------------------------
 
@@ -371,7 +385,9 @@ class Replay:
             return
         for ref in self.table_line.dealer_bonus:
             if is_bonus(ref.code):
-                self.piles.setdefault(self.dealer, []).append(ref.code)
+                self.piles.setdefault(self.dealer, [])
+                self.tallies.setdefault(self.dealer, Tally())
+                self.to_pile(self.dealer, [ref.code])
                 self.emit("dealer-bonus", self.table_line.line, self.dealer, [ref.code])
 
     def check_floor(self) -> None:
@@ -617,15 +633,15 @@ class Replay:
             else:
                 chosen = named
         for code in chosen:
-            self.piles[giver].remove(code)
-            self.piles[receiver].append(code)
+            self.from_pile(giver, code)
+            self.to_pile(receiver, [code])
             self.emit("steal", pending.line, receiver, [code], other=giver)
         if self.profile.events.steal_change and len(chosen) == 1 and len(units) == 1 and not units[0].by_value:
             value = junk_value_of(chosen[0], self.declared.get(giver, {}))
             single = next((c for c in self.piles[receiver] if c.endswith("p") and not c.endswith("pp")), None)
             if value >= 2 and single is not None and units[0].amount == 1:
-                self.piles[receiver].remove(single)
-                self.piles[giver].append(single)
+                self.from_pile(receiver, single)
+                self.to_pile(giver, [single])
                 self.emit("steal", pending.line, giver, [single], other=receiver, note="change")
 
     def giveable(self, giver: str) -> list[str]:
@@ -674,7 +690,7 @@ class Replay:
             self.must_call = MustCall(player, score, line)
 
     def score(self, player: str) -> int:
-        return best_total(self.piles[player], self.profile, self.declared.get(player, {}))
+        return self.tallies[player].best(self.profile, self.declared.get(player, {}))
 
     def call(self, s: Call) -> None:
         p = s.player
@@ -780,7 +796,7 @@ class Replay:
             return
         if not self.take(p, s.card, s.line, "laid"):
             return
-        self.piles[p].append(s.card.code)
+        self.to_pile(p, [s.card.code])
         self.emit("bonus", s.line, p, [s.card.code])
         if s.draw.code == UNSEEN:
             listed = self.stock.listed_next()

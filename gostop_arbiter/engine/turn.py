@@ -86,7 +86,7 @@ def play_turn(r: Replay, s: Turn) -> None:
     if t.flipped_bonus:
         t.captured += t.flipped_bonus
     if t.captured:
-        r.piles[p].extend(t.captured)
+        r.to_pile(p, t.captured)
         r.emit("capture", s.line, p, t.captured)
     _sweep(r, t, start_cards, start_months)
     r.compare_marks(s)
@@ -159,7 +159,7 @@ def _joker(r: Replay, s: Turn, t: _Turn, ref: CardRef, flips: list[Flip]) -> lis
     as the hand card (TU-1, S1). Under the other profiles it is laid with a ``bonus`` line."""
     p, events = s.player, r.profile.events
     r.take(p, ref, s.line, "played")
-    r.piles[p].append(ref.code)
+    r.to_pile(p, [ref.code])
     r.emit("bonus", s.line, p, [ref.code])
     _steal(r, t, "bonus", events.bonus_steal)
     if events.bonus_from_hand != "flip-as-substitute":
