@@ -248,6 +248,9 @@ def score_total(pile: Iterable[str], profile: Profile, placement: Placement) -> 
     return total
 
 
+_NO_PLACEMENT: Placement = {}
+
+
 class Tally:
     """A capture pile's running counts, kept card by card as the pile changes: the replay checks
     whether a player may call go or stop after every turn from these, without rescanning the pile.
@@ -321,7 +324,10 @@ class Tally:
 
     def best(self, profile: Profile, declared: Mapping[str, str]) -> int:
         """The highest total any allowed placement gives (as :func:`best_total`)."""
-        return max(self.total(profile, p) for p in placements(self.held, profile, declared))
+        held = self.held
+        if not any(code in held for code in _switchable(tuple(profile.deck.switchable_animals))):
+            return self.total(profile, _NO_PLACEMENT)  # nothing to place: the common case
+        return max(self.total(profile, p) for p in placements(held, profile, declared))
 
 
 def best_total(pile: Iterable[str], profile: Profile, declared: Mapping[str, str]) -> int:
