@@ -194,6 +194,15 @@ class Replay:
         return self
 
     def statement(self, s: Any) -> None:
+        if s.kind == "turn":  # most lines: the same steps as below, without the tests that cannot match
+            self.close_pending()
+            if not self.began:
+                self.begin()
+            if self.outcome.kind == "incomplete":
+                self.turn(s)
+            else:
+                self.after_end(s)
+            return
         if isinstance(s, DealLine | TableLine | StockLine):
             self.setup_line(s)
             return
@@ -555,13 +564,9 @@ class Replay:
             return
         self.own_turns[p] += 1
         if self.minhwatu:
-            from .minhwatu import minhwatu_turn
-
             minhwatu_turn(self, s)
-            return
-        from .turn import play_turn
-
-        play_turn(self, s)
+        else:
+            play_turn(self, s)
 
     def missing_call(self, line: int) -> None:
         assert self.must_call is not None
@@ -904,3 +909,8 @@ class Replay:
 
 
 __all__ = ["MARK_EVENTS", "NATURAL", "Replay", "Steal", "month_of"]
+
+
+# The turn rules build on the names above (they import this module), so they come last.
+from .minhwatu import minhwatu_turn  # noqa: E402
+from .turn import play_turn  # noqa: E402

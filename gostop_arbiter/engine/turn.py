@@ -56,8 +56,8 @@ def _is_last_card(r: Replay, player: str) -> bool:
 def play_turn(r: Replay, s: Turn) -> None:
     p = s.player
     t = _Turn(p, s.line, _is_last_card(r, p))
-    start_cards = sum(len(cards) for cards in r.table.values())
-    start_months = {m for m, cards in r.table.items() if cards}
+    start_cards = sum(map(len, r.table.values()))
+    start_months = sum(1 for cards in r.table.values() if cards) if start_cards == 2 else 0
     _check_shake_due(r, s)
     flips = list(s.flips)
     if s.play == "pass":
@@ -347,13 +347,13 @@ def _finish_hand_card(r: Replay, t: _Turn) -> None:
         )
 
 
-def _sweep(r: Replay, t: _Turn, start_cards: int, start_months: set[int]) -> None:
+def _sweep(r: Replay, t: _Turn, start_cards: int, start_months: int) -> None:
     """싹쓸이: the turn leaves the table empty (or takes its last two cards, gamerules) (EV-7)."""
     events = r.profile.events
     if any(r.table.values()) or not t.captured:
         return
     if events.sweep_rule == "two-different-months":
-        swept = start_cards == 2 and len(start_months) == 2
+        swept = start_cards == 2 and start_months == 2
     else:
         swept = start_cards > 0 or not events.sweep_requires_nonempty_start
     if not swept:
