@@ -11,7 +11,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 
 from .cards import BONUS_CARDS, MONTH_CARDS, Kind, card_info
 from .rules import Profile
@@ -62,12 +61,20 @@ class PileScore:
 def switchable_in(pile: Iterable[str], profile: Profile) -> list[str]:
     """The switchable animals in a pile (``9a``, and ``5a`` where the profile allows it)."""
     held = set(pile)
-    return [code for code in _switchable(tuple(profile.deck.switchable_animals)) if code in held]
+    return [code for code in switchable_codes(profile) if code in held]
 
 
-@lru_cache(maxsize=16)
-def _switchable(months: tuple[int, ...]) -> tuple[str, ...]:
-    return tuple(sorted(f"{m}a" for m in months))
+_SWITCHABLE: dict[int, tuple[Profile, tuple[str, ...]]] = {}
+
+
+def switchable_codes(profile: Profile) -> tuple[str, ...]:
+    """The codes of the profile's switchable animals (``9a`` …), found once per profile."""
+    known = _SWITCHABLE.get(id(profile))
+    if known is None or known[0] is not profile:
+        if len(_SWITCHABLE) > 64:
+            _SWITCHABLE.clear()
+        known = _SWITCHABLE[id(profile)] = (profile, tuple(sorted(f"{m}a" for m in profile.deck.switchable_animals)))
+    return known[1]
 
 
 def declaration_problem(player: str, code: str, pile: Iterable[str], profile: Profile) -> str | None:
@@ -325,7 +332,7 @@ class Tally:
     def best(self, profile: Profile, declared: Mapping[str, str]) -> int:
         """The highest total any allowed placement gives (as :func:`best_total`)."""
         held = self.held
-        if not any(code in held for code in _switchable(tuple(profile.deck.switchable_animals))):
+        if not any(code in held for code in switchable_codes(profile)):
             return self.total(profile, _NO_PLACEMENT)  # nothing to place: the common case
         return max(self.total(profile, p) for p in placements(held, profile, declared))
 

@@ -65,12 +65,11 @@ class Ledger:
 
     def observe(self, code: str) -> str | None:
         """Count one more sighting of a card; the violation code it makes, if any."""
-        if not self.deck.holds(code):
+        copies = self.deck.counts.get(code)
+        if copies is None:
             return "unknown-card"
-        self.seen[code] += 1
-        if self.seen[code] > self.deck.copies(code):
-            return "extra-card"
-        return None
+        seen = self.seen[code] = self.seen.get(code, 0) + 1
+        return "extra-card" if seen > copies else None
 
     def fully_seen(self, code: str) -> bool:
         return self.seen[code] >= self.deck.copies(code)

@@ -78,6 +78,11 @@ def _card_at(code: str, column: int) -> CardRef:
     return build(CardRef, code=code, column=column)
 
 
+_CARDS: dict[tuple[str, int | None], CardRef] = {}
+"""Card tokens as written (``3p``, ``3피``) and their column → the shared reference: one lookup a card."""
+_MAX_CARDS = 1 << 16
+
+
 def _unescape(value: str) -> str:
     return _ESCAPE.sub(r"\1", value)
 
@@ -141,7 +146,13 @@ class GsnTransformer(Transformer[Token, Any]):
         return name
 
     def _card(self, token: Token) -> CardRef:
-        return _card_at(_code(str(token)), int(token.column or 0))
+        key = (str(token), token.column)
+        card = _CARDS.get(key)
+        if card is None:
+            if len(_CARDS) >= _MAX_CARDS:
+                _CARDS.clear()
+            card = _CARDS[key] = _card_at(_code(key[0]), int(key[1] or 0))
+        return card
 
     def _cards(self, tokens: list[Token]) -> list[CardRef]:
         """Card tokens, with ``?`` kept and ``?*N`` written out as N unseen cards."""
