@@ -43,12 +43,16 @@ def judge_text(
 
     Raises ``GsnSyntaxError`` for a text that does not parse and ``RulesError`` for an unknown
     profile or knob; hands that cannot be judged are listed in the verdict's ``errors``."""
-    from .arbiter import RulesChoice, judge_file
+    from .arbiter import RulesChoice, judge_lines
+    from .notation import GsnSyntaxError, normalise_lines
     from .rules import resolve
 
     choice = RulesChoice(rules, dict(sets or {}))
     resolve(rules or "standard", dict(choice.sets))
-    return judge_file(path, read_text(text).hands, choice)
+    judged = judge_lines(path, normalise_lines(text), choice)
+    if judged.errors:
+        raise GsnSyntaxError(judged.errors)
+    return judged.verdict
 
 
 __all__ = ["__version__", "judge_text", "read_text"]

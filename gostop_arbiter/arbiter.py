@@ -7,12 +7,13 @@ the replay engine under the profile its tags (or the command line) select.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from .engine import judge_played
-from .notation import Hand
-from .notation.reader import paused_gc
+from .notation import Hand, SyntaxIssue
+from .notation.model import Notice
+from .notation.reader import paused_gc, read_hands
 from .rules import Profile, RulesError, resolve
 from .tally import UsageError, judge_tally
 from .verdict import Discrepancy, FileError, FileVerdict, HandVerdict
@@ -149,3 +150,34 @@ def judge_file(path: str, hands: Iterable[Hand], choice: RulesChoice | None = No
             else:
                 verdicts.append(result)
     return FileVerdict(path=path, hands=verdicts, balance=session.balance, errors=errors)
+
+
+@dataclass
+class ReadAndJudged:
+    """A file judged while it is read (:func:`judge_lines`): the verdict, or the syntax errors
+    that stop it, and the warnings about its text."""
+
+    verdict: FileVerdict
+    errors: list[SyntaxIssue] = field(default_factory=list)
+    warnings: list[Notice] = field(default_factory=list)
+
+
+def judge_lines(path: str, lines: Iterable[str], choice: RulesChoice | None = None) -> ReadAndJudged:
+    """Read and judge a file hand by hand: each hand is judged as soon as it is read and then let
+    go, so memory holds the verdicts, not the transcript. A file with a syntax error gets no
+    verdict (GSN §8: exit 2 with every error), so judging stops at the first one while reading
+    goes on to report the rest."""
+    result = ReadAndJudged(FileVerdict(path=path))
+
+    def hands() -> Iterator[Hand]:
+        for read in read_hands(lines):
+            result.errors.extend(read.errors)
+            if read.hand is not None:
+                result.warnings.extend(read.hand.warnings)
+                if not result.errors:
+                    yield read.hand
+
+    verdict = judge_file(path, hands(), choice)
+    if not result.errors:
+        result.verdict = verdict
+    return result

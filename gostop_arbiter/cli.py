@@ -11,10 +11,10 @@ from typing import Any, cast
 
 import click
 
-from .arbiter import RulesChoice, judge_file
+from .arbiter import RulesChoice, judge_file, judge_lines
 from .exitcodes import Exit
 from .notation import GsnSyntaxError, Hand, SyntaxIssue, normalise_lines, read_hands, write_hand, write_transcript
-from .notation.model import Transcript, build
+from .notation.model import Notice, Transcript, build
 from .notation.reader import decode, paused_gc
 from .render.words import Lang
 from .rules import PROFILES, RulesError, profile_named, resolve
@@ -33,6 +33,7 @@ class SourceFile:
     text: str = ""
     hands: list[Hand] = field(default_factory=list)
     errors: list[SyntaxIssue] = field(default_factory=list)
+    warnings: list[Notice] = field(default_factory=list)
     unreadable: str | None = None
     """Why the file could not be opened at all (it has no line to point at)."""
 
@@ -53,23 +54,40 @@ def _read_bytes(path: str) -> bytes:
         return handle.read()
 
 
-def load(path: str) -> SourceFile:
-    """Read and parse one file; never raises for anything the file or the disk may hold."""
+def read_source(path: str) -> SourceFile:
+    """Read one file's text (not yet parsed); never raises for anything the file or the disk may hold."""
     source = SourceFile(path)
     try:
         source.text = decode(_read_bytes(path))
     except OSError as error:
         source.unreadable = f"cannot read {path}: {error.strerror or error}"
-        return source
     except GsnSyntaxError as error:
         source.errors = error.issues
+    return source
+
+
+def load(path: str) -> SourceFile:
+    """Read and parse one file; never raises for anything the file or the disk may hold."""
+    source = read_source(path)
+    if not source.ok:
         return source
     with paused_gc():
         for result in read_hands(normalise_lines(source.text)):
             source.errors.extend(result.errors)
             if result.hand is not None:
                 source.hands.append(result.hand)
+                source.warnings.extend(result.hand.warnings)
     return source
+
+
+def load_and_judge(path: str, choice: RulesChoice) -> tuple[SourceFile, FileVerdict]:
+    """Read, parse and judge one file hand by hand (the transcript is never held whole)."""
+    source = read_source(path)
+    if not source.ok:
+        return source, _judge(source, choice)
+    judged = judge_lines(path, normalise_lines(source.text), choice)
+    source.errors, source.warnings = judged.errors, judged.warnings
+    return source, judged.verdict if source.ok else _judge(source, choice)
 
 
 def _report_errors(source: SourceFile) -> None:
@@ -80,9 +98,8 @@ def _report_errors(source: SourceFile) -> None:
 
 
 def _report_warnings(source: SourceFile) -> None:
-    for hand in source.hands:
-        for notice in hand.warnings:
-            click.echo(f"{source.path}:{notice.line}:{notice.column}: warning: {notice.message}", err=True)
+    for notice in source.warnings:
+        click.echo(f"{source.path}:{notice.line}:{notice.column}: warning: {notice.message}", err=True)
 
 
 def _sources(files: tuple[str, ...]) -> Iterator[SourceFile]:
@@ -253,8 +270,8 @@ def check(
     console = Console(no_color=no_color or None, highlight=False)
     verdicts: list[FileVerdict] = []
     documents: list[dict[str, Any]] = []
-    for source in _sources(files):
-        verdict = _judge(source, choice)
+    for path in files:
+        source, verdict = load_and_judge(path, choice)
         verdicts.append(verdict)
         transfers = settle_up(verdict.balance) if settle else None
         if as_json:

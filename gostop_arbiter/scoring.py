@@ -332,8 +332,11 @@ class Tally:
     def best(self, profile: Profile, declared: Mapping[str, str]) -> int:
         """The highest total any allowed placement gives (as :func:`best_total`)."""
         held = self.held
-        if not any(code in held for code in switchable_codes(profile)):
-            return self.total(profile, _NO_PLACEMENT)  # nothing to place: the common case
+        switchable = sum(held.get(code, 0) for code in switchable_codes(profile))
+        if self.brights < 3 and self.animals < 3 and self.ribbons < 3 and self.junk_value + 2 * switchable < 10:
+            return 0  # no category can score, wherever a switchable animal counts: most turns of a hand
+        if not switchable:
+            return self.total(profile, _NO_PLACEMENT)
         return max(self.total(profile, p) for p in placements(held, profile, declared))
 
 
