@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
-from .engine import judge_played
 from .notation import Hand, SyntaxIssue
 from .notation.model import Notice
 from .notation.reader import paused_gc, read_hands
@@ -91,6 +90,8 @@ def judge_hand(hand: Hand, choice: RulesChoice, session: _Session) -> HandVerdic
     if hand.kind == "tally":
         verdict = judge_tally(hand, profile, carry_in=carry, dealer=dealer, tags=tags)
     else:
+        from .engine import judge_played  # only played hands need the engine: a tally file starts sooner
+
         verdict, _replay = judge_played(hand, profile, carry_in=carry, dealer=dealer, tags=tags)
     if carry_notes:
         verdict = verdict.model_copy(update={"discrepancies": carry_notes + verdict.discrepancies})
