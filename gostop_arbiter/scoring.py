@@ -332,7 +332,9 @@ class Tally:
     def best(self, profile: Profile, declared: Mapping[str, str]) -> int:
         """The highest total any allowed placement gives (as :func:`best_total`)."""
         held = self.held
-        switchable = sum(held.get(code, 0) for code in switchable_codes(profile))
+        switchable = 0
+        for code in switchable_codes(profile):
+            switchable += held.get(code, 0)
         if self.brights < 3 and self.animals < 3 and self.ribbons < 3 and self.junk_value + 2 * switchable < 10:
             return 0  # no category can score, wherever a switchable animal counts: most turns of a hand
         if not switchable:

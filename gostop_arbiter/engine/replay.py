@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import UNSEEN, Kind, card_info
+from ..cards import BONUS_CARDS, MONTH_CARDS, UNSEEN, Kind, card_info
 from ..notation.model import (
     Bonus,
     Call,
@@ -42,18 +42,19 @@ NATURAL = ""
 MARK_EVENTS = {"ppeok": "ppeok", "jappeok": "ja-ppeok", "chok": "chok", "ttadak": "ttadak", "sweep": "sweep"}
 
 
+_MONTHS = {code: card.month for code, card in MONTH_CARDS.items()}
+
+
 def month_of(code: str) -> int:
     """The month of a card (0 for bonus cards and foreign codes)."""
-    info = card_info(code)
-    return info.month if info else 0
+    return _MONTHS.get(code, 0)
 
 
 def is_bonus(code: str) -> bool:
-    info = card_info(code)
-    return info is not None and info.kind is Kind.BONUS
+    return code in BONUS_CARDS
 
 
-@dataclass
+@dataclass(slots=True)
 class Steal:
     """One steal owed to the turn's player: from whom, how much, and why."""
 
@@ -64,7 +65,7 @@ class Steal:
     givers: tuple[str, ...] = ()
 
 
-@dataclass
+@dataclass(slots=True)
 class PendingTurn:
     """A turn whose steals and go/stop check wait for the ``give`` and ``9a as`` lines after it."""
 
@@ -75,7 +76,7 @@ class PendingTurn:
     give_lines: dict[str, Give] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class MustCall:
     """A player whose score allows a call, which must come before the next turn."""
 

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from .replay import Replay
 
 
-@dataclass
+@dataclass(slots=True)
 class _Turn:
     """What one turn has done so far."""
 
