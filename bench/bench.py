@@ -4,10 +4,11 @@
     python bench/bench.py [--hands 20000] [--distinct 2000] [--runs 3] [--players 2]
 
 Method: a corpus of simulated hands (``--distinct`` different hands, repeated up to ``--hands``),
-each stage timed over the whole corpus, the median of ``--runs`` runs reported, on one core (one
-process, no threads). Turns are turn lines. python-chess reads and validates a corpus of random
-legal games with about as many moves as the corpus has turns. Cold start: the median wall time of
-``gostop-arbiter check`` on one sample against ``python -c "import pydantic, rich"``.
+each stage timed over the whole corpus, the median of ``--runs`` runs reported (the stages taken in
+turn, round robin), on one core (one process, no threads). Turns are turn lines. python-chess
+reads and validates a corpus of random legal games with about as many moves as the corpus has
+turns. Cold start: the median wall time of ``gostop-arbiter check`` on one sample against
+``python -c "import pydantic, rich"``.
 
 End to end is what ``check`` does: each hand is judged as soon as it is read (``judge_lines``); the
 parse stage reads the same way, each hand's models let go once built.
@@ -195,17 +196,22 @@ def main() -> None:
             Replay(hand, resolve(hand.rules, hand.sets), dealer=tag.value if tag else hand.seats[0]).run()
         return len(transcript.hands)
 
-    rows: list[tuple[str, float]] = []
-    for name, fn in (
+    stages: list[tuple[str, Callable[[], Any]]] = [
         ("lark parse only", lambda: lark_only(text)),
         ("parse (text -> transcript models)", lambda: parse_streamed(text)),
         ("replay (engine, events)", replay_all),
         ("replay + settle + verdict", lambda: judge_file("bench", transcript.hands)),
         ("parse whole, then judge", lambda: judge_file("bench", parse_text(text).hands)),
         ("end to end (text -> verdicts)", lambda: judge_lines("bench", normalise_lines(text)).verdict),
-    ):
-        seconds, _ = median_time(fn, args.runs)
-        rows.append((name, seconds))
+    ]
+    # Round robin: run k of every stage before run k + 1 of any, so that a machine whose speed
+    # drifts during the run (a shared virtual machine does) slows every stage alike.
+    times: dict[str, list[float]] = {name: [] for name, _fn in stages}
+    for _run in range(args.runs):
+        for name, fn in stages:
+            times[name].append(median_time(fn, 1)[0])
+    rows = [(name, statistics.median(times[name])) for name, _fn in stages]
+    for name, seconds in rows:
         print(f"{name:36} {seconds:8.2f} s {hands / seconds:9,.0f} hands/s {turns / seconds:10,.0f} turns/s")
     timing = dict(rows)
     settle = timing["replay + settle + verdict"] - timing["replay (engine, events)"]

@@ -263,12 +263,14 @@ class Tally:
     whether a player may call go or stop after every turn from these, without rescanning the pile.
     :meth:`total` equals :func:`score_total` of the same cards (a property test checks it)."""
 
-    __slots__ = ("animals", "brights", "held", "junk_value", "ribbons")
+    __slots__ = ("animals", "brights", "changes", "held", "junk_value", "ribbons")
 
     def __init__(self, cards: Iterable[str] = ()) -> None:
         self.held: dict[str, int] = {}
         """Card code → copies in the pile (a code leaves when its last copy does)."""
         self.brights = self.animals = self.ribbons = self.junk_value = 0
+        self.changes = 0
+        """How many cards have come and gone: a total worked out at one count holds until it moves."""
         for code in cards:
             self.add(code)
 
@@ -287,6 +289,7 @@ class Tally:
         self._count(code, -1)
 
     def _count(self, code: str, step: int) -> None:
+        self.changes += 1
         kind = _KINDS.get(code)
         if kind is Kind.BRIGHT:
             self.brights += step

@@ -4,14 +4,18 @@ every statement, zero-sum, and the same verdict after ``fmt``."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
+import pytest
+from conftest import SAMPLES, spec_examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gostop_arbiter.arbiter import judge_file
 from gostop_arbiter.engine import Replay
 from gostop_arbiter.notation import parse_text, write_transcript
-from gostop_arbiter.rules import profile_named
+from gostop_arbiter.rules import profile_named, resolve
+from gostop_arbiter.scoring import best_total
 from gostop_arbiter.simulate import simulate
 
 TABLES = [
@@ -37,6 +41,7 @@ def test_simulated_hands_replay_valid_and_account_for_every_card(table: tuple[st
             assert r.cards_in_play() == deck, (statement, r.cards_in_play())
         for player, pile in r.piles.items():
             assert r.tallies[player].held == dict(Counter(pile)), (statement, player)
+            assert r.score(player) == best_total(pile, profile, r.declared.get(player, {})), (statement, player)
     r.finish()
     assert r.violations == []
     assert r.outcome.kind in ("stop", "nagari", "chongtong", "three-ppeok", "round")
@@ -61,3 +66,18 @@ def test_the_simulator_is_deterministic_for_a_seed() -> None:
     second = write_transcript(simulate(profile_named("standard"), players=3, hands=3, seed=7))
     assert first == second
     assert first != write_transcript(simulate(profile_named("standard"), players=3, hands=3, seed=8))
+
+
+@pytest.mark.parametrize("path", [*sorted(SAMPLES.glob("*.gsn")), *spec_examples()], ids=lambda p: p.name)
+def test_the_running_score_follows_every_capture_steal_and_declaration(path: Path) -> None:
+    """The go/stop check's score (kept from a running tally, worked out again only when the pile or
+    a declaration changes) is the pile's best total after every statement of every played example."""
+    for hand in parse_text(path.read_text(encoding="utf-8")).hands:
+        if hand.kind != "played":
+            continue
+        profile = resolve(hand.rules, hand.sets)
+        r = Replay(hand, profile, dealer=hand.seats[0])
+        for statement in hand.statements:
+            r.statement(statement)
+            for player, pile in r.piles.items():
+                assert r.score(player) == best_total(pile, profile, r.declared.get(player, {})), (statement, player)

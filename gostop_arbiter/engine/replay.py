@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..cards import BONUS_CARDS, MONTH_CARDS, UNSEEN, Kind, card_info
@@ -33,8 +34,10 @@ from ..notation.model import (
 from ..rules import Profile
 from ..scoring import Tally, declaration_problem, junk_value_of
 from ..verdict import Discrepancy, Payment, Violation, violation
-from .events import Event, EventKind
+from .events import NO_EXTRA, Event, EventKind
 from .ledger import Hands, Ledger, Stock
+
+_new_event = partial(tuple.__new__, Event)
 
 NATURAL = ""
 """The owner of a triple dealt to the table (자연뻑): nobody."""
@@ -110,6 +113,8 @@ class Replay:
         self.buried: dict[int, list[str]] = {}
         self.piles: dict[str, list[str]] = {p: [] for p in hand.seats}
         self.tallies: dict[str, Tally] = {p: Tally() for p in hand.seats}
+        self.scored: dict[str, tuple[int, int]] = {}
+        """Player → (the tally's count of changes, the best total then): see :meth:`score`."""
         """Each pile's running counts (kept by :meth:`to_pile` and :meth:`from_pile`), for the go/stop check."""
         self.dummies: Counter[str] = Counter()
         self.shakes: Counter[str] = Counter()
@@ -154,7 +159,10 @@ class Replay:
         self.violations.append(violation(code, line, column, message, player, card))
 
     def emit(self, kind: EventKind, line: int, player: str | None = None, cards: Any = (), **more: Any) -> None:
-        self.events.append(Event(kind, line, player, tuple(cards), turn=self.turn_number, **more))
+        if more:
+            self.events.append(Event(kind, line, player, tuple(cards), turn=self.turn_number, **more))
+        else:  # most events: the tuple built directly, without the keyword handling
+            self.events.append(_new_event((kind, line, player, tuple(cards), None, "", self.turn_number, NO_EXTRA)))
 
     def observe(self, ref: CardRef, line: int, player: str | None, where: str) -> None:
         """A new sighting of a card; ``unknown-card`` / ``extra-card`` when the deck says no."""
@@ -696,7 +704,14 @@ class Replay:
             self.must_call = MustCall(player, score, line)
 
     def score(self, player: str) -> int:
-        return self.tallies[player].best(self.profile, self.declared.get(player, {}))
+        """The player's best total now; worked out again only when the pile or a declaration changed."""
+        tally = self.tallies[player]
+        known = self.scored.get(player)
+        if known is not None and known[0] == tally.changes:
+            return known[1]
+        score = tally.best(self.profile, self.declared.get(player, {}))
+        self.scored[player] = (tally.changes, score)
+        return score
 
     def call(self, s: Call) -> None:
         p = s.player
@@ -832,6 +847,7 @@ class Replay:
             self.violate("illegal-declaration", s.line, s.card.column, problem, s.player, code)
             return
         self.declared.setdefault(s.player, {})[code] = s.category
+        self.scored.pop(s.player, None)
         self.emit("declare", s.line, s.player, [code], note=s.category)
         if (
             self.pending is None
