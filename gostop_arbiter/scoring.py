@@ -125,7 +125,7 @@ def junk_value_of(code: str, placement: Placement) -> int:
 def score_pile(pile: Iterable[str], profile: Profile, placement: Placement | None = None) -> PileScore:
     """The score lines of a capture pile (brights, animals, godori, ribbons, dans, junk)."""
     placement = placement or {}
-    cards = sorted(pile, key=_sort_key)
+    cards = sort_cards(pile)
     scoring = profile.scoring
     brights: list[str] = []
     animals: list[str] = []
@@ -376,10 +376,9 @@ def _card_order(code: str) -> tuple[int, int, str]:
 _ORDER_KEY = {code: _card_order(code) for code in _ALL_CARDS}
 
 
-def _sort_key(code: str) -> tuple[int, int, str]:
-    return _ORDER_KEY.get(code) or _card_order(code)
-
-
 def sort_cards(cards: Iterable[str]) -> list[str]:
     """Cards in month order, then bright, animal, ribbon, junk (a stable order for reports)."""
+    cards = list(cards)
+    if _ORDER_KEY.keys() >= set(cards):  # every card of a deck: its key is looked up, not worked out
+        return sorted(cards, key=_ORDER_KEY.__getitem__)
     return sorted(cards, key=_card_order)
