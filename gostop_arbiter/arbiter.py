@@ -7,6 +7,7 @@ the replay engine under the profile its tags (or the command line) select.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -163,20 +164,30 @@ class ReadAndJudged:
     warnings: list[Notice] = field(default_factory=list)
 
 
-def judge_lines(path: str, lines: Iterable[str], choice: RulesChoice | None = None) -> ReadAndJudged:
-    """Read and judge a file hand by hand: each hand is judged as soon as it is read and then let
-    go, so memory holds the verdicts, not the transcript. A file with a syntax error gets no
-    verdict (GSN §8: exit 2 with every error), so judging stops at the first one while reading
-    goes on to report the rest."""
+READ_AHEAD = 100
+"""Hands read before they are judged: judging a run of hands, then reading the next run, is several
+per cent faster than alternating hand by hand (each half keeps its code and data warm), and
+memory still holds only this many hands of the transcript."""
+
+
+def judge_lines(
+    path: str, lines: Iterable[str], choice: RulesChoice | None = None, *, read_ahead: int = READ_AHEAD
+) -> ReadAndJudged:
+    """Read and judge a file a run of hands at a time (``read_ahead`` hands): each run is judged as
+    soon as it is read and then let go, so memory holds the verdicts, not the transcript. A file
+    with a syntax error gets no verdict (GSN §8: exit 2 with every error), so judging stops at the
+    first one while reading goes on to report the rest."""
     result = ReadAndJudged(FileVerdict(path=path))
 
     def hands() -> Iterator[Hand]:
-        for read in read_hands(lines):
-            result.errors.extend(read.errors)
-            if read.hand is not None:
-                result.warnings.extend(read.hand.warnings)
-                if not result.errors:
-                    yield read.hand
+        read = read_hands(lines)
+        while run := list(itertools.islice(read, read_ahead)):
+            for one in run:
+                result.errors.extend(one.errors)
+                if one.hand is not None:
+                    result.warnings.extend(one.hand.warnings)
+                    if not result.errors:
+                        yield one.hand
 
     verdict = judge_file(path, hands(), choice)
     if not result.errors:

@@ -44,22 +44,29 @@ def test_a_syntax_error_in_a_later_hand_leaves_no_verdict_and_every_error_and_wa
     assert [notice.line for notice in judged.warnings] == [2]
 
 
-def test_each_hand_is_judged_before_the_next_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
-    read: list[int] = []
+@pytest.mark.parametrize("read_ahead", [1, 2])
+def test_hands_are_judged_a_run_at_a_time(monkeypatch: pytest.MonkeyPatch, read_ahead: int) -> None:
+    """Never more than ``read_ahead`` hands are read before they are judged."""
+    text = TWO_HANDS + "".join(
+        f'\n[Hand "{n}"]\npile A: 1p\npile B: 11g 12g 3g 11p 12p 4p 5p 6p 7p 8p 9p 10p\nB: stop\n' for n in (3, 4, 5)
+    )
+    hands_read: list[int] = []
     judged_after: list[int] = []
 
     def lines() -> Iterator[str]:
-        for number, line in enumerate(normalise_lines(TWO_HANDS), start=1):
-            read.append(number)
+        for line in normalise_lines(text):
+            if line.startswith("[Hand") or not hands_read:
+                hands_read.append(len(hands_read) + 1)
             yield line
 
     original = arbiter.judge_hand
 
     def spy(*args: Any, **kwargs: Any) -> Any:
-        judged_after.append(read[-1])
+        judged_after.append(len(hands_read))
         return original(*args, **kwargs)
 
     monkeypatch.setattr(arbiter, "judge_hand", spy)
-    judged = judge_lines("two.gsn", lines())
-    assert len(judged.verdict.hands) == 2
-    assert judged_after[0] < len(read)  # the first hand was judged while the second was still unread
+    judged = judge_lines("five.gsn", lines(), read_ahead=read_ahead)
+    assert len(judged.verdict.hands) == 5
+    # hand k is judged once the hands of its run, and the first hand of the next run, are read
+    assert judged_after == [min(5, read_ahead * (k // read_ahead + 1) + 1) for k in range(5)]
