@@ -213,55 +213,13 @@ def _chodan(cards: list[str], profile: Profile) -> tuple[str, ...]:
     return ()
 
 
-def score_total(pile: Iterable[str], profile: Profile, placement: Placement) -> int:
-    """The total of :func:`score_pile` without its lines: what the replay checks after every turn."""
-    scoring = profile.scoring
-    brights = animals = ribbons = junk_value = 0
-    rain = False
-    held: set[str] = set()
-    for c in pile:
-        kind = _KINDS.get(c)
-        if kind is Kind.BRIGHT:
-            brights += 1
-            rain = rain or c == RAIN_BRIGHT
-        elif kind is Kind.ANIMAL:
-            place = placement.get(c)
-            if place != "pi":
-                animals += 1
-                held.add(c)
-            if place in ("pi", "both"):
-                junk_value += 2
-        elif kind is Kind.RIBBON:
-            held.add(c)
-            if c != RAIN_RIBBON or scoring.rain_ribbon_counts:
-                ribbons += 1
-        elif kind is not None:
-            junk_value += _JUNK[c]
-    total = bright_total(brights, rain, profile)
-    if animals >= 3 and all(c in held for c in GODORI):
-        total += scoring.godori_points
-    if animals >= 5:
-        total += animals - 4
-    if ribbons >= 3:
-        total += 3 * sum(1 for dan in (HONGDAN, CHEONGDAN) if all(c in held for c in dan))
-        if _chodan(list(held), profile):
-            total += 3
-    if scoring.ten_ribbons_points and ribbons == 10:
-        total += scoring.ten_ribbons_points
-    elif ribbons >= 5:
-        total += ribbons - 4
-    if junk_value >= 10:
-        total += junk_value - 9
-    return total
-
-
 _NO_PLACEMENT: Placement = {}
 
 
 class Tally:
     """A capture pile's running counts, kept card by card as the pile changes: the replay checks
     whether a player may call go or stop after every turn from these, without rescanning the pile.
-    :meth:`total` equals :func:`score_total` of the same cards (a property test checks it)."""
+    :meth:`total` equals the total of :func:`score_pile` for the same cards (a property test checks it)."""
 
     __slots__ = ("animals", "brights", "changes", "held", "junk_value", "ribbons")
 
@@ -347,8 +305,7 @@ class Tally:
 
 def best_total(pile: Iterable[str], profile: Profile, declared: Mapping[str, str]) -> int:
     """The highest total any allowed placement gives (what a player may call go or stop with)."""
-    cards = list(pile)
-    return max(score_total(cards, profile, p) for p in placements(cards, profile, declared))
+    return Tally(pile).best(profile, declared)
 
 
 def best_score(pile: Iterable[str], profile: Profile, declared: Mapping[str, str]) -> PileScore:

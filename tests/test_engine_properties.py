@@ -15,7 +15,7 @@ from gostop_arbiter.arbiter import judge_file
 from gostop_arbiter.engine import Replay
 from gostop_arbiter.notation import parse_text, write_transcript
 from gostop_arbiter.rules import profile_named, resolve
-from gostop_arbiter.scoring import best_total
+from gostop_arbiter.scoring import best_score
 from gostop_arbiter.simulate import simulate
 
 TABLES = [
@@ -41,7 +41,7 @@ def test_simulated_hands_replay_valid_and_account_for_every_card(table: tuple[st
             assert r.cards_in_play() == deck, (statement, r.cards_in_play())
         for player, pile in r.piles.items():
             assert r.tallies[player].held == dict(Counter(pile)), (statement, player)
-            assert r.score(player) == best_total(pile, profile, r.declared.get(player, {})), (statement, player)
+            assert r.score(player) == best_score(pile, profile, r.declared.get(player, {})).total, (statement, player)
     r.finish()
     assert r.violations == []
     assert r.outcome.kind in ("stop", "nagari", "chongtong", "three-ppeok", "round")
@@ -80,4 +80,4 @@ def test_the_running_score_follows_every_capture_steal_and_declaration(path: Pat
         for statement in hand.statements:
             r.statement(statement)
             for player, pile in r.piles.items():
-                assert r.score(player) == best_total(pile, profile, r.declared.get(player, {})), (statement, player)
+                assert r.score(player) == best_score(pile, profile, r.declared.get(player, {})).total, (statement, player)

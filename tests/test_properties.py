@@ -12,7 +12,7 @@ from judging import judge
 from gostop_arbiter.cards import Kind, card_info
 from gostop_arbiter.rules import profile_named, resolve
 from gostop_arbiter.scoring import Tally as ScoreTally
-from gostop_arbiter.scoring import best_total, placements, score_pile, score_total
+from gostop_arbiter.scoring import best_total, placements, score_pile
 
 GO_STOP_PROFILES = ["standard", "online-matgo", "wikipedia", "gamerules", "wikipedia-it"]
 
@@ -134,7 +134,8 @@ def test_a_running_tally_scores_as_the_pile_does(rules: str, cards: list[str], d
     for placement in placements(pile, profile, declared):
         assert (
             tally.total(profile, placement)
-            == score_total(pile, profile, placement)
+            == ScoreTally(pile).total(profile, placement)
             == score_pile(pile, profile, placement).total
         )
     assert tally.best(profile, declared) == best_total(pile, profile, declared)
+    assert tally.best(profile, declared) == max(score_pile(pile, profile, p).total for p in placements(pile, profile, declared))

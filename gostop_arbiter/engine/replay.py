@@ -113,9 +113,9 @@ class Replay:
         self.buried: dict[int, list[str]] = {}
         self.piles: dict[str, list[str]] = {p: [] for p in hand.seats}
         self.tallies: dict[str, Tally] = {p: Tally() for p in hand.seats}
+        """Each pile's running counts (kept by :meth:`to_pile` and :meth:`from_pile`), for the go/stop check."""
         self.scored: dict[str, tuple[int, int]] = {}
         """Player → (the tally's count of changes, the best total then): see :meth:`score`."""
-        """Each pile's running counts (kept by :meth:`to_pile` and :meth:`from_pile`), for the go/stop check."""
         self.dummies: Counter[str] = Counter()
         self.shakes: Counter[str] = Counter()
         self.bombs: Counter[str] = Counter()
