@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from .notation import Hand, SyntaxIssue
 from .notation.model import Notice
 from .notation.reader import paused_gc, read_hands
+from .records import replace
 from .rules import Profile, RulesError, resolve
 from .tally import UsageError, judge_tally
 from .verdict import Discrepancy, FileError, FileVerdict, HandVerdict
@@ -95,7 +96,7 @@ def judge_hand(hand: Hand, choice: RulesChoice, session: _Session) -> HandVerdic
 
         verdict, _replay = judge_played(hand, profile, carry_in=carry, dealer=dealer, tags=tags)
     if carry_notes:
-        verdict = verdict.model_copy(update={"discrepancies": carry_notes + verdict.discrepancies})
+        verdict = replace(verdict, discrepancies=carry_notes + verdict.discrepancies)
     return verdict
 
 

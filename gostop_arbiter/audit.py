@@ -17,6 +17,7 @@ from pathlib import Path
 
 from .arbiter import RulesChoice, Session
 from .notation.reader import read_hands, stream_lines
+from .records import dump
 from .verdict import FileError
 
 
@@ -67,9 +68,9 @@ def _records(path: str, choice: RulesChoice) -> Iterator[dict[str, object]]:
                     continue
                 verdict = session.judge(result.hand)
                 if isinstance(verdict, FileError):
-                    yield {"path": path, "error": verdict.model_dump(mode="json")}
+                    yield {"path": path, "error": dump(verdict, mode="json")}
                 else:
-                    yield {"path": path, **verdict.model_dump(mode="json", by_alias=True)}
+                    yield {"path": path, **dump(verdict, mode="json", by_alias=True)}
     except (OSError, UnicodeDecodeError) as error:
         message = f"the file is not UTF-8 text: {error.reason}" if isinstance(error, UnicodeDecodeError) else str(error)
         yield {"path": path, "error": {"code": "unreadable", "line": None, "column": None, "message": message}}

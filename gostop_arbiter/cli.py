@@ -14,8 +14,9 @@ import click
 from .arbiter import RulesChoice, judge_file, judge_lines
 from .exitcodes import Exit
 from .notation import GsnSyntaxError, Hand, SyntaxIssue, normalise_lines, read_hands, write_hand, write_transcript
-from .notation.model import Notice, Transcript, build
+from .notation.model import Notice, Transcript
 from .notation.reader import decode, paused_gc
+from .records import dump
 from .render.words import Lang
 from .rules import PROFILES, RulesError, profile_named, resolve
 from .settle import settle_up
@@ -131,7 +132,7 @@ def parse(files: tuple[str, ...], as_json: bool) -> None:
             status = Exit.UNREADABLE
         if as_json:
             entry: dict[str, Any] = {"path": source.path}
-            entry["hands"] = [hand.model_dump(mode="json") for hand in source.hands]
+            entry["hands"] = [dump(hand, mode="json") for hand in source.hands]
             if not source.ok:
                 entry["errors"] = source.error_json()
             documents.append(entry)
@@ -159,7 +160,7 @@ def fmt(files: tuple[str, ...], check: bool) -> None:
             _report_errors(source)
             status = Exit.UNREADABLE
             continue
-        canonical = write_transcript(build(Transcript, hands=source.hands))
+        canonical = write_transcript(Transcript(hands=source.hands))
         if source.path == STDIN and not check:
             click.echo(canonical, nl=False)
         elif canonical != source.text:
@@ -217,7 +218,7 @@ def _status(verdicts: list[FileVerdict]) -> Exit:
 
 
 def _file_json(verdict: FileVerdict, transfers: list[tuple[str, str, int]] | None) -> dict[str, Any]:
-    document: dict[str, Any] = verdict.model_dump(mode="json", by_alias=True)
+    document: dict[str, Any] = dump(verdict, mode="json", by_alias=True)
     if not document["errors"]:
         del document["errors"]
     if transfers is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import records
 from .verdict import SCHEMA_VERSION
 
 
@@ -12,15 +13,15 @@ def json_schema(what: str) -> dict[str, Any]:
     if what == "verdict":
         from .verdict import Verdict
 
-        schema = Verdict.model_json_schema(by_alias=True, mode="serialization")
+        schema = records.json_schema(Verdict)
     elif what == "transcript":
         from .notation.model import Transcript
 
-        schema = Transcript.model_json_schema(mode="serialization")
+        schema = records.json_schema(Transcript)
     else:
         from .rules import Profile
 
-        schema = Profile.model_json_schema(mode="serialization")
+        schema = records.json_schema(Profile)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["x-schema-version"] = SCHEMA_VERSION
     return schema

@@ -38,7 +38,7 @@ NAMES = ("Minji", "Jae", "Soo", "Ara")
 
 
 def _ref(code: str) -> CardRef:
-    return CardRef.model_construct(code=code, column=0)
+    return CardRef(code=code, column=0)
 
 
 @dataclass
@@ -125,12 +125,10 @@ def simulate_hand(
     for p in seats:
         shown = [UNSEEN] * len(deal.hands[p]) if p == hide else deal.hands[p]
         statements.append(
-            DealLine.model_construct(
-                player=p, cards=[_ref(c) for c in shown], line=0, column=0, comments=[], comment=None
-            )
+            DealLine(player=p, cards=[_ref(c) for c in shown], line=0, column=0, comments=[], comment=None)
         )
     statements.append(
-        TableLine.model_construct(
+        TableLine(
             cards=[_ref(c) for c in deal.table],
             dealer_bonus=[_ref(c) for c in deal.dealer_bonus],
             line=0,
@@ -140,9 +138,7 @@ def simulate_hand(
         )
     )
     real = [
-        DealLine.model_construct(
-            player=p, cards=[_ref(c) for c in deal.hands[p]], line=0, column=0, comments=[], comment=None
-        )
+        DealLine(player=p, cards=[_ref(c) for c in deal.hands[p]], line=0, column=0, comments=[], comment=None)
         for p in seats
     ]
     shadow = _played_hand(index, [], [*real, statements[-1]], seats, profile, stake)
@@ -165,7 +161,7 @@ def simulate_hand(
         r.close_pending()
         if r.must_call is not None:
             m = r.must_call
-            feed(Call.model_construct(player=m.player, call=play.call(r, m.player, m.score), **_blank()))
+            feed(Call(player=m.player, call=play.call(r, m.player, m.score)))
             continue
         if r.outcome.kind != "incomplete":
             break
@@ -174,14 +170,14 @@ def simulate_hand(
         _play_turn(r, play, player, stock, feed, hide)
     r.close_pending()
     if r.must_call is not None and r.outcome.kind == "incomplete":
-        feed(Call.model_construct(player=r.must_call.player, call="stop", **_blank()))
+        feed(Call(player=r.must_call.player, call="stop"))
     return _played_hand(index, tags, statements, seats, profile, stake)
 
 
 def _played_hand(
     index: int, tags: list[Tag], statements: list[Statement], seats: list[str], profile: Profile, stake: int
 ) -> Hand:
-    return Hand.model_construct(
+    return Hand(
         index=index,
         kind="played",
         tags=tags,
@@ -195,10 +191,6 @@ def _played_hand(
     )
 
 
-def _blank() -> dict[str, Any]:
-    return {"line": 0, "column": 0, "comments": [], "comment": None}
-
-
 def _before_play(r: Replay, play: _Player, seats: list[str], dealer: str, feed: Callable[[Statement], None]) -> None:
     """Sit one out of four, show chongtongs and (where the rules demand it) triples."""
     order = r.seat_order()
@@ -207,28 +199,27 @@ def _before_play(r: Replay, play: _Player, seats: list[str], dealer: str, feed: 
         if r.profile.four_players.mode == "watch":
             folder = folder or order[-1]
         if folder is not None:
-            feed(SitOut.model_construct(player=folder, how="fold", **_blank()))
+            feed(SitOut(player=folder, how="fold"))
         else:
-            feed(SitOut.model_construct(player=order[-1], how="sell", **_blank()))
+            feed(SitOut(player=order[-1], how="sell"))
     active = [p for p in order if p not in r.sitting_out]
     if r.profile.game == "minhwatu":
         return
     for p in active:
         for cards in _triples(r, p).values():
             if len(cards) == 4 and play.rng.random() < 0.5:
-                feed(Chongtong.model_construct(player=p, cards=[_ref(c) for c in cards], **_blank()))
+                feed(Chongtong(player=p, cards=[_ref(c) for c in cards]))
                 return
     if r.profile.events.shake_timing == "at-deal":
         for p in active:
             for cards in _triples(r, p).values():
-                feed(Shake.model_construct(player=p, cards=[_ref(c) for c in cards[:3]], **_blank()))
+                feed(Shake(player=p, cards=[_ref(c) for c in cards[:3]]))
 
 
 def _play_turn(
     r: Replay, play: _Player, p: str, stock: list[str], feed: Callable[[Statement], None], hide: str | None
 ) -> None:
     rng, events = play.rng, r.profile.events
-    blank = _blank()
 
     def next_card() -> str | None:
         return stock.pop(0) if stock else None
@@ -238,11 +229,7 @@ def _play_turn(
     if bonus_cards and events.bonus_from_hand == "draw-to-hand" and r.profile.game != "minhwatu":
         drawn = next_card()
         if drawn is not None:
-            feed(
-                Bonus.model_construct(
-                    player=p, card=_ref(bonus_cards[0]), draw=_ref(UNSEEN if p == hide else drawn), **blank
-                )
-            )
+            feed(Bonus(player=p, card=_ref(bonus_cards[0]), draw=_ref(UNSEEN if p == hide else drawn)))
             if p == hide:  # the engine drew an unseen card: tell it what it was, as a table would see it
                 r.hands.unseen[p] -= 1
                 r.hands.known[p][drawn] += 1
@@ -251,7 +238,7 @@ def _play_turn(
     if r.profile.game != "minhwatu" and events.shake_timing != "at-deal":
         for month, cards in _triples(r, p).items():
             if not r.table.get(month) and month not in r.shaken.get(p, set()) and rng.random() < 0.5:
-                feed(Shake.model_construct(player=p, cards=[_ref(c) for c in cards[:3]], **blank))
+                feed(Shake(player=p, cards=[_ref(c) for c in cards[:3]]))
                 shaken = month if events.shake_timing == "on-play" else None
                 break
     known = _known(r, p)
@@ -261,7 +248,7 @@ def _play_turn(
         for month, cards in _triples(r, p).items():
             allowed = events.bomb_after_shake or month not in r.shaken.get(p, set())
             if len(r.table.get(month, [])) == 1 and allowed and rng.random() < 0.7:
-                turn = Turn.model_construct(
+                turn = Turn(
                     number=None,
                     player=p,
                     play="bomb",
@@ -269,13 +256,12 @@ def _play_turn(
                     target=None,
                     flips=_flips(r, play, stock, None),
                     marks=[],
-                    **blank,
                 )
                 feed(turn)
                 return
     if r.dummies[p] and shaken is None and (not known or rng.random() < 0.4):
         feed(
-            Turn.model_construct(
+            Turn(
                 number=None,
                 player=p,
                 play="pass",
@@ -283,7 +269,6 @@ def _play_turn(
                 target=None,
                 flips=_flips(r, play, stock, None),
                 marks=[],
-                **blank,
             )
         )
         return
@@ -298,16 +283,12 @@ def _play_turn(
     if is_bonus(card):
         substitute = next_card()
         if substitute is not None:
-            flips.append(Flip.model_construct(card=_ref(substitute), target=_opt(play.target(r, substitute))))
+            flips.append(Flip(card=_ref(substitute), target=_opt(play.target(r, substitute))))
             flips += _flips(r, play, stock, month_of(substitute))
     else:
         target = play.target(r, card)
         flips = _flips(r, play, stock, month_of(card))
-    feed(
-        Turn.model_construct(
-            number=None, player=p, play="card", cards=[_ref(card)], target=_opt(target), flips=flips, marks=[], **blank
-        )
-    )
+    feed(Turn(number=None, player=p, play="card", cards=[_ref(card)], target=_opt(target), flips=flips, marks=[]))
 
 
 def _opt(code: str | None) -> CardRef | None:
@@ -320,10 +301,10 @@ def _flips(r: Replay, play: _Player, stock: list[str], hand_month: int | None) -
     while stock:
         card = stock.pop(0)
         if is_bonus(card):
-            flips.append(Flip.model_construct(card=_ref(card), target=None))
+            flips.append(Flip(card=_ref(card), target=None))
             continue
         target = None if month_of(card) == hand_month else play.target(r, card)
-        flips.append(Flip.model_construct(card=_ref(card), target=_opt(target)))
+        flips.append(Flip(card=_ref(card), target=_opt(target)))
         break
     return flips
 
@@ -350,16 +331,16 @@ def simulate_session(
     dealer = seats[0]
     carry = 1
     for index in range(1, hands + 1):
-        tags = [Tag.model_construct(name="Hand", value=str(index), **_blank())]
+        tags = [Tag(name="Hand", value=str(index))]
         if index == 1:
             tags = [
-                Tag.model_construct(name="Rules", value=profile.name, **_blank()),
-                Tag.model_construct(name="Seats", value=", ".join(seats), **_blank()),
-                Tag.model_construct(name="Stake", value=str(stake), **_blank()),
+                Tag(name="Rules", value=profile.name),
+                Tag(name="Seats", value=", ".join(seats)),
+                Tag(name="Stake", value=str(stake)),
                 *tags,
             ]
         if tamper is not None:
-            tags.append(Tag.model_construct(name="Dealer", value=dealer, **_blank()))
+            tags.append(Tag(name="Dealer", value=dealer))
         for attempt in range(50):
             hand = simulate_hand(
                 rng,
@@ -390,7 +371,7 @@ def simulate_session(
 
 def simulate(profile: Profile, **options: Any) -> Transcript:
     """A whole simulated session as one transcript (see :func:`simulate_session`)."""
-    return Transcript.model_construct(hands=list(simulate_session(profile, **options)))
+    return Transcript(hands=list(simulate_session(profile, **options)))
 
 
 __all__ = ["simulate", "simulate_hand", "simulate_session"]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from .claims import compare_claims
 from .notation.model import Bomb, Call, Claim, Declare, Hand, PileLine, Shake
+from .records import replace
 from .rules import Profile
 from .scoring import best_score, declaration_problem, switchable_in
 from .settle import minhwatu_points, minhwatu_round, settle_stop, standings
@@ -207,15 +208,17 @@ def judge_tally(
     tally = _Tally(piles=piles)
     _check_cards(hand, profile, tally)
     _read_lines(hand, profile, players, tally)
-    common = {
-        "index": hand.index,
-        "rules": profile.name,
-        "seats": hand.seats,
-        "dealer": dealer,
-        "carry_in": carry_in,
-        "stake": hand.stake,
-        "tags": tags or {},
-    }
+    common = HandVerdict(
+        index=hand.index,
+        rules=profile.name,
+        seats=hand.seats,
+        dealer=dealer,
+        valid=True,
+        outcome="tally",
+        carry_in=carry_in,
+        stake=hand.stake,
+        tags=tags or {},
+    )
     if profile.game == "minhwatu":
         return _minhwatu(profile, tally, common)
     _check_stop(profile, players, tally)
@@ -231,18 +234,16 @@ def judge_tally(
             p: PlayerScore(total=best_score(tally.piles[p], profile, tally.declared.get(p, {})).total) for p in players
         }
         outcome, carry_out = "nagari", next_carry(carry_in, profile)
-    return HandVerdict.model_validate(
-        {
-            **common,
-            "valid": not tally.violations,
-            "outcome": outcome,
-            "winner": tally.winner,
-            "violations": tally.violations,
-            "discrepancies": compare_claims(tally.claims, payments, outcome, tally.winner),
-            "scores": scores,
-            "payments": payments,
-            "carry_out": carry_out,
-        }
+    return replace(
+        common,
+        valid=not tally.violations,
+        outcome=outcome,
+        winner=tally.winner,
+        violations=tally.violations,
+        discrepancies=compare_claims(tally.claims, payments, outcome, tally.winner),
+        scores=scores,
+        payments=payments,
+        carry_out=carry_out,
     )
 
 
@@ -253,23 +254,21 @@ def next_carry(carry_in: int, profile: Profile) -> int:
     return min(carried, cap) if cap is not None else carried
 
 
-def _minhwatu(profile: Profile, tally: _Tally, common: dict[str, object]) -> HandVerdict:
+def _minhwatu(profile: Profile, tally: _Tally, common: HandVerdict) -> HandVerdict:
     """A Minhwatu round: balances against the target; a missing or extra card voids it (MH-9)."""
     void = any(v.code in ("missing-card", "extra-card", "unknown-card") for v in tally.violations)
     deck = profile.the_deck()
     full = sum(minhwatu_points(code, profile) * copies for code, copies in deck.counts.items())
     scores = minhwatu_round(tally.piles, profile, full)
-    return HandVerdict.model_validate(
-        {
-            **common,
-            "valid": not tally.violations,
-            "outcome": "void" if void else "tally",
-            "violations": tally.violations,
-            "discrepancies": compare_claims(tally.claims, [], "void" if void else "tally", None),
-            "scores": scores,
-            "payments": [],
-            "carry_out": 1,
-        }
+    return replace(
+        common,
+        valid=not tally.violations,
+        outcome="void" if void else "tally",
+        violations=tally.violations,
+        discrepancies=compare_claims(tally.claims, [], "void" if void else "tally", None),
+        scores=scores,
+        payments=[],
+        carry_out=1,
     )
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 from .cards import UNSEEN
 from .notation.model import Call, CardRef, DealLine, Hand, Statement, Tag, Turn
+from .records import replace
 
 TAMPER_KINDS: dict[str, str] = {
     "duplicate": "extra-card",
@@ -28,13 +28,9 @@ class CannotTamper(ValueError):
     """This hand offers no place for that fault (e.g. no go call to leave out)."""
 
 
-def _blank() -> dict[str, Any]:
-    return {"line": 0, "column": 0, "comments": [], "comment": None}
-
-
 def _with(hand: Hand, statements: list[Statement], kind: str) -> Hand:
-    note = Tag.model_construct(name="Note", value=f"tampered: {kind}", **_blank())
-    return hand.model_copy(update={"statements": statements, "tags": [*hand.tags, note]})
+    note = Tag(name="Note", value=f"tampered: {kind}")
+    return replace(hand, statements=statements, tags=[*hand.tags, note])
 
 
 def _deals(hand: Hand) -> list[tuple[int, DealLine]]:
@@ -56,9 +52,9 @@ def _replace_deal_card(hand: Hand, rng: random.Random, new: Callable[[str, list[
         raise CannotTamper(f"no played card to change for {kind}")
     i, deal, j = rng.choice(options)
     cards = list(deal.cards)
-    cards[j] = CardRef.model_construct(code=new(cards[j].code, every), column=0)
+    cards[j] = CardRef(code=new(cards[j].code, every), column=0)
     statements = list(hand.statements)
-    statements[i] = deal.model_copy(update={"cards": cards})
+    statements[i] = replace(deal, cards=cards)
     return _with(hand, statements, kind)
 
 
@@ -86,7 +82,7 @@ def removed(hand: Hand, rng: random.Random) -> Hand:
     cards = list(deal.cards)
     cards.pop(rng.randrange(len(cards)))
     statements = list(hand.statements)
-    statements[i] = deal.model_copy(update={"cards": cards})
+    statements[i] = replace(deal, cards=cards)
     return _with(hand, statements, "removed")
 
 
@@ -98,7 +94,7 @@ def wrong_player(hand: Hand, rng: random.Random) -> Hand:
     i, turn = rng.choice(turns)
     others = [p for p in hand.seats if p != turn.player]
     statements = list(hand.statements)
-    statements[i] = turn.model_copy(update={"player": rng.choice(others)})
+    statements[i] = replace(turn, player=rng.choice(others))
     return _with(hand, statements, "wrong-player")
 
 
@@ -124,7 +120,7 @@ def illegal_call(hand: Hand, rng: random.Random) -> Hand:
         raise CannotTamper("no turn to call after")
     turn = statements[first]
     assert isinstance(turn, Turn)
-    statements.insert(first + 1, Call.model_construct(player=turn.player, call="go", **_blank()))
+    statements.insert(first + 1, Call(player=turn.player, call="go"))
     return _with(hand, statements, "illegal-call")
 
 

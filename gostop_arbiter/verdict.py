@@ -1,4 +1,5 @@
-"""What the arbiter answers (GSN §8), as pydantic models; ``gostop-arbiter schema`` exports them.
+"""What the arbiter answers (GSN §8), as records; pydantic serialises them and ``gostop-arbiter schema``
+exports their JSON Schema (``gostop_arbiter.records``).
 
 Everything here is data with stable codes: violation codes, score-line rules, factor rules,
 payment kinds. People's words are in ``message``/``reason`` fields, rendered from those codes.
@@ -6,9 +7,10 @@ payment kinds. People's words are in ``message``/``reason`` fields, rendered fro
 
 from __future__ import annotations
 
-from typing import Literal
+import dataclasses
+from typing import Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from .records import adapter, listed, mapped, record
 
 SCHEMA_VERSION = 1
 
@@ -36,13 +38,11 @@ ViolationCode = Literal[
     "illegal-give",
     "bad-turn-number",
 ]
+VIOLATION_CODES: frozenset[str] = frozenset(get_args(ViolationCode))
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, populate_by_name=True, defer_build=True)
-
-
-class Violation(_Model):
+@record
+class Violation:
     """A rule the transcript breaks, where, by whom and with which card."""
 
     code: ViolationCode
@@ -57,12 +57,13 @@ def violation(
     code: str, line: int, column: int, message: str, player: str | None = None, card: str | None = None
 ) -> Violation:
     """A violation from its parts; the code is checked against the stable codes of GSN §8."""
-    return Violation.model_validate(
-        {"code": code, "line": line, "column": column, "player": player, "card": card, "message": message}
-    )
+    if code not in VIOLATION_CODES:
+        raise ValueError(f"{code!r} is not a violation code of GSN §8")
+    return Violation(code=code, line=line, column=column, player=player, card=card, message=message)  # type: ignore[arg-type]
 
 
-class Discrepancy(_Model):
+@record
+class Discrepancy:
     """A mark, claim or tag of the table that the rules contradict."""
 
     kind: Literal["claim", "mark", "carry"]
@@ -70,20 +71,23 @@ class Discrepancy(_Model):
     message: str
 
 
-class ScoreItem(_Model):
+@record
+class ScoreItem:
     """One score item: a stable rule code (``pi``, ``hongdan``, ``go`` …), its points and cards."""
 
     rule: str
     points: int
-    cards: list[str] = []
+    cards: list[str] = listed()
 
 
-class PlayerScore(_Model):
+@record
+class PlayerScore:
     total: int
-    items: list[ScoreItem] = []
+    items: list[ScoreItem] = listed()
 
 
-class Factor(_Model):
+@record
+class Factor:
     """A multiplier of a payment: its rule code, the factor, and why it applies, in words.
 
     ``params`` holds the facts of the reason (names, counts), so that it can be said in other
@@ -92,22 +96,24 @@ class Factor(_Model):
     rule: str
     factor: int
     reason: str
-    params: dict[str, str | int] = {}
+    params: dict[str, str | int] = mapped()
 
 
-class Payment(_Model):
+@record
+class Payment:
     """Money one player owes another for the hand (``kind``: hand, immediate or sale)."""
 
-    payer: str = Field(alias="from")
-    payee: str = Field(alias="to")
+    payer: str = dataclasses.field(metadata={"alias": "from"})
+    payee: str = dataclasses.field(metadata={"alias": "to"})
     kind: Literal["hand", "immediate", "sale"] = "hand"
     points: int
     amount: int
-    factors: list[Factor] = []
+    factors: list[Factor] = listed()
     reason: str | None = None
 
 
-class HandVerdict(_Model):
+@record
+class HandVerdict:
     """The verdict on one hand."""
 
     index: int
@@ -117,18 +123,19 @@ class HandVerdict(_Model):
     valid: bool
     outcome: Outcome
     winner: str | None = None
-    violations: list[Violation] = []
-    discrepancies: list[Discrepancy] = []
-    scores: dict[str, PlayerScore] = {}
-    payments: list[Payment] = []
+    violations: list[Violation] = listed()
+    discrepancies: list[Discrepancy] = listed()
+    scores: dict[str, PlayerScore] = mapped()
+    payments: list[Payment] = listed()
     carry_in: int = 1
     carry_out: int = 1
     stake: int = 1
-    tags: dict[str, str] = {}
+    tags: dict[str, str] = mapped()
     """Free-text tags of the hand (Event, Site, Date, Hand, Note), as written."""
 
 
-class FileError(_Model):
+@record
+class FileError:
     """A file that cannot be read or parsed, or a hand that cannot be judged: nothing to replay."""
 
     code: Literal["syntax", "unreadable", "usage"]
@@ -137,17 +144,19 @@ class FileError(_Model):
     message: str
 
 
-class FileVerdict(_Model):
+@record
+class FileVerdict:
     path: str
-    hands: list[HandVerdict] = []
-    balance: dict[str, int] = {}
+    hands: list[HandVerdict] = listed()
+    balance: dict[str, int] = mapped()
     """Money won (+) or lost (−) per player over the file's valid hands; zero-sum."""
-    errors: list[FileError] = []
+    errors: list[FileError] = listed()
 
 
-class Verdict(_Model):
+@record
+class Verdict:
     schema_version: int = SCHEMA_VERSION
-    files: list[FileVerdict] = []
+    files: list[FileVerdict] = listed()
 
     def to_json(self) -> str:
-        return self.model_dump_json(by_alias=True, indent=2, exclude_none=False)
+        return adapter(Verdict).dump_json(self, by_alias=True, indent=2).decode()

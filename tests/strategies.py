@@ -31,6 +31,7 @@ from gostop_arbiter.notation.model import (
     Turn,
 )
 from gostop_arbiter.notation.transformer import RESERVED_NAMES
+from gostop_arbiter.records import replace
 
 CODES = sorted(MONTH_CARDS) + sorted(BONUS_CARDS) + ["4g", "13p", "12p", "0a"]
 
@@ -72,7 +73,7 @@ def played_statements(seats: list[str]) -> st.SearchStrategy[list[Any]]:
     other_turn = _item(
         Turn, number=st.one_of(st.none(), st.integers(0, 60)), player=player,
         play=st.sampled_from(["bomb", "pass"]), cards=st.just([]), flips=st.lists(flip, min_size=1, max_size=2),
-    ).map(lambda t: t if t.play == "pass" else t.model_copy(update={"cards": [CardRef(code="4a"), CardRef(code="4p")]}))
+    ).map(lambda t: t if t.play == "pass" else replace(t, cards=[CardRef(code="4a"), CardRef(code="4p")]))
     body = st.one_of(
         card_turn, other_turn,
         _item(Shake, player=player, cards=st.lists(card, min_size=1, max_size=3)),

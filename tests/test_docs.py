@@ -36,6 +36,6 @@ def test_docs_show_every_statement_kind() -> None:
 
     from gostop_arbiter.notation.model import Statement
 
-    kinds = {cls.model_fields["kind"].default for cls in typing.get_args(typing.get_args(Statement)[0])}
+    kinds = {cls.__dataclass_fields__["kind"].default for cls in typing.get_args(typing.get_args(Statement)[0])}
     seen = {s.kind for _name, block in DOC_BLOCKS for h in gsn(block).hands for s in h.statements}
     assert kinds <= seen, f"docs/notation.md shows no example of {sorted(kinds - seen)}"

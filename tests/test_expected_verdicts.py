@@ -14,6 +14,7 @@ from conftest import ROOT, SAMPLES, SPEC_EXAMPLES
 
 from gostop_arbiter.arbiter import judge_file
 from gostop_arbiter.notation import parse_text
+from gostop_arbiter.records import dump
 
 TOOL = ROOT.parent / "shared" / "tools" / "compare_verdicts.py"
 
@@ -42,7 +43,7 @@ def test_every_sample_has_an_expected_verdict() -> None:
 def test_verdict_agrees(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     verdict = judge_file(str(path), parse_text(text).hands)
-    document = {"schema_version": 1, "files": [verdict.model_dump(mode="json", by_alias=True)]}
+    document = {"schema_version": 1, "files": [dump(verdict, mode="json", by_alias=True)]}
     expected = json.loads(path.with_suffix(".expected.json").read_text(encoding="utf-8"))
     stake = re.search(r'^\[Stake\s+"(\d+)"\]', text, re.M | re.I)
     problems = _tool().compare(expected, document, 0, int(stake.group(1)) if stake else 1)

@@ -33,7 +33,7 @@ def test_judged_while_read_is_judged_as_a_whole(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     judged = judge_lines(str(path), normalise_lines(text))
     assert judged.errors == []
-    assert judged.verdict.model_dump() == judge_file(str(path), parse_text(text).hands).model_dump()
+    assert judged.verdict == judge_file(str(path), parse_text(text).hands)
 
 
 def test_a_syntax_error_in_a_later_hand_leaves_no_verdict_and_every_error_and_warning_is_kept() -> None:

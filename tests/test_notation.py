@@ -9,6 +9,7 @@ from conftest import gsn, syntax_errors
 
 from gostop_arbiter.notation import write_statement
 from gostop_arbiter.notation.grammar import build_parser
+from gostop_arbiter.records import dump
 
 SEATED = '[Seats "Minji, Jae, Soo"]\n'
 
@@ -30,7 +31,7 @@ def fields(model: Any) -> dict[str, Any]:
         if isinstance(value, list):
             return [strip(v) for v in value]
         return value
-    return strip(model.model_dump())
+    return strip(dump(model))
 
 
 def test_the_grammar_is_lalr_without_conflicts_or_collisions() -> None:

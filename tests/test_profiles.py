@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-from gostop_arbiter.rules import KNOBS, PROFILES, RulesError, profile_named, resolve
+from gostop_arbiter.records import dump, validate
+from gostop_arbiter.rules import KNOBS, PROFILES, Profile, RulesError, profile_named, resolve
 
 # (profile, knob, value): every value PROFILES.md pins. A test per line, so that a changed value names itself.
 PINNED = [
@@ -105,6 +106,14 @@ def test_the_profiles_of_gsn_7_exist() -> None:
     assert set(PROFILES) == {"standard", "online-matgo", "wikipedia", "gamerules", "wikipedia-it", "minhwatu"}
 
 
+@pytest.mark.parametrize("name", sorted(PROFILES))
+def test_named_profiles_hold_values_pydantic_accepts_unchanged(name: str) -> None:
+    # The named profiles are built without validation, for a quick start; a value of the wrong
+    # type (a "7" for 7, a misspelt choice) would be coerced or refused here.
+    profile = PROFILES[name]
+    assert validate(Profile, dump(profile)) == profile
+
+
 def test_every_knob_has_a_meaning_and_a_rule() -> None:
     from gostop_arbiter.render.rules import knob_rows
 
@@ -127,7 +136,8 @@ def test_overrides_change_one_knob() -> None:
         ("standard", {"go_schedule": "fast"}, "valid: kr-standard, kr-double-only, wikipedia, fw-times-n, gamerules"),
         ("standard", {"pi_bak": "maybe"}, "pi_bak: 'maybe' is not true or false"),
         ("standard", {"min_score_2p": "seven"}, "valid: a whole number"),
-        ("standard", {"bonus_cards": "b4"}, "b4 is not a bonus card"),
+        ("standard", {"bonus_cards": "b4"}, "bonus_cards: b4 is not a bonus card (b2 or b3)"),
+        ("standard", {"switchable_animals": "9 3"}, "switchable_animals: month 3 has no animal"),
     ],
 )
 def test_bad_names_and_values_list_the_valid_ones(name: str, sets: dict[str, str], words: str) -> None:

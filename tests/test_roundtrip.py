@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from strategies import transcripts
 
 from gostop_arbiter.notation import Transcript, write_transcript
+from gostop_arbiter.records import dump, replace
 
 POSITIONS = {"line", "column"}
 
@@ -27,7 +28,7 @@ def without_positions(value: Any) -> Any:
 def written_content(transcript: Transcript) -> list[Any]:
     """What the text says of each hand: tags, statements and comments, without positions."""
     return [
-        without_positions(h.model_dump(include={"tags", "statements", "trailing_comments"}))
+        without_positions(dump(h, include={"tags", "statements", "trailing_comments"}))
         for h in transcript.hands
     ]
 
@@ -70,6 +71,6 @@ def test_every_comment_survives_formatting() -> None:
 
 def test_writer_refuses_what_no_text_can_say() -> None:
     transcript = gsn('[Seats "A, B"]\nA: stop\n[Hand "2"]\nB: stop\n')
-    untagged = transcript.hands[1].model_copy(update={"tags": []})
+    untagged = replace(transcript.hands[1], tags=[])
     with pytest.raises(ValueError, match="only a tag line starts a new hand"):
         write_transcript(Transcript(hands=[transcript.hands[0], untagged]))

@@ -87,23 +87,21 @@ def judge_played(
         carry_out = carry_in
     else:
         carry_out = 1
-    verdict = HandVerdict.model_validate(
-        {
-            "index": hand.index,
-            "rules": profile.name,
-            "seats": hand.seats,
-            "dealer": dealer,
-            "valid": not r.violations,
-            "outcome": outcome,
-            "winner": r.outcome.winner,
-            "violations": sorted(r.violations, key=lambda v: (v.line, v.column)),
-            "discrepancies": r.discrepancies + compare_claims(r.claims, everything, outcome, r.outcome.winner),
-            "scores": scores,
-            "payments": everything,
-            "carry_in": carry_in,
-            "carry_out": carry_out,
-            "stake": hand.stake,
-            "tags": tags or {},
-        }
+    verdict = HandVerdict(
+        index=hand.index,
+        rules=profile.name,
+        seats=hand.seats,
+        dealer=dealer,
+        valid=not r.violations,
+        outcome=outcome,
+        winner=r.outcome.winner,
+        violations=sorted(r.violations, key=lambda v: (v.line, v.column)),
+        discrepancies=r.discrepancies + compare_claims(r.claims, everything, outcome, r.outcome.winner),
+        scores=scores,
+        payments=everything,
+        carry_in=carry_in,
+        carry_out=carry_out,
+        stake=hand.stake,
+        tags=tags or {},
     )
     return verdict, r

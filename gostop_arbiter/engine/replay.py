@@ -34,6 +34,7 @@ from ..notation.model import (
 from ..rules import Profile
 from ..scoring import Tally, declaration_problem, junk_value_of
 from ..verdict import Discrepancy, Payment, Violation, violation
+from ..verdict import Outcome as OutcomeKind
 from .events import NO_EXTRA, Event, EventKind
 from .ledger import Hands, Ledger, Stock
 
@@ -90,7 +91,7 @@ class MustCall:
 
 @dataclass
 class Outcome:
-    kind: str = "incomplete"
+    kind: OutcomeKind = "incomplete"
     winner: str | None = None
     line: int = 0
 

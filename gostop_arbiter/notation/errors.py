@@ -6,7 +6,8 @@ import re
 from collections.abc import Iterable
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
-from pydantic import BaseModel, ConfigDict
+
+from ..records import record
 
 # What each terminal of grammar/gsn.lark is, in words, in the order a list of them reads best.
 _EXPECTED_WORDS: dict[str, str] = {
@@ -52,10 +53,9 @@ _LOOKS_LIKE_CARD = re.compile(r"[+]?\d+\S*|b\d\S*", re.IGNORECASE)
 _TAG_SHAPE = re.compile(r'\s*\[\s*[A-Za-z0-9_.]+\s*"(?:\\.|[^"\\])*"\s*\]')
 
 
-class SyntaxIssue(BaseModel):
+@record
+class SyntaxIssue:
     """A located error in the text (GSN §8: ``{"code": "syntax", "line", "column", "message"}``)."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
 
     code: str = "syntax"
     line: int

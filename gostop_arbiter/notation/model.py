@@ -1,6 +1,6 @@
 """The transcript model: what a GSN file says, with where it says it.
 
-These pydantic models are what the notation layer hands to the rest of the arbiter (and what
+These records (``gostop_arbiter.records``) are what the notation layer hands to the rest of the arbiter (and what
 ``gostop-arbiter parse --json`` prints). They record the text, not its meaning in the game: a
 ``Turn`` says which cards were named, never what they captured. Every line item carries its
 ``line`` and ``column`` (1-based) and the comments the user wrote around it, so that the writer
@@ -9,54 +9,32 @@ can give back every word.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-
-
-class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+from ..records import Discriminated, closed_record, listed, mapped
 
 
-M = TypeVar("M", bound=BaseModel)
-_DEFAULTS: dict[type[BaseModel], dict[str, Any]] = {}
-
-
-def build(cls: type[M], **values: Any) -> M:
-    """A model from values the grammar has already checked, without pydantic's validation.
-
-    This is ``model_construct`` without its per-field work: the reader builds one model per line
-    and card of every file, so it matters. Defaults are shared, which is safe because the models
-    are frozen and nothing mutates their lists."""
-    defaults = _DEFAULTS.get(cls)
-    if defaults is None:
-        defaults = _DEFAULTS[cls] = {n: f.default for n, f in cls.model_fields.items() if not f.is_required()}
-    instance = cls.__new__(cls)
-    object.__setattr__(instance, "__dict__", {**defaults, **values})
-    object.__setattr__(instance, "__pydantic_fields_set__", set(values))
-    object.__setattr__(instance, "__pydantic_extra__", None)
-    object.__setattr__(instance, "__pydantic_private__", None)
-    return instance
-
-
-class CardRef(_Model):
+@closed_record
+class CardRef:
     """A card named in the transcript: its canonical code (``?`` for an unseen card) and column."""
 
     code: str
     column: int = 0
 
 
-class _Item(_Model):
+@closed_record
+class _Item:
     """A line of the transcript: its position and the comments around it."""
 
     line: int = 0
     column: int = 0
-    comments: list[str] = []
+    comments: list[str] = listed()
     """Comment lines just above this one (the text after each ``#``)."""
     comment: str | None = None
     """The comment at the end of this line (the text after ``#``)."""
 
 
+@closed_record
 class Tag(_Item):
     """``[Name "value"]``: a tag of the hand (GSN §3)."""
 
@@ -65,6 +43,7 @@ class Tag(_Item):
     value: str
 
 
+@closed_record
 class DealLine(_Item):
     """``deal NAME: cards``: the cards dealt to a player; ``?`` for each unseen card."""
 
@@ -73,15 +52,17 @@ class DealLine(_Item):
     cards: list[CardRef]
 
 
+@closed_record
 class TableLine(_Item):
     """``table: cards``: the face-up cards after the deal. ``dealer_bonus`` holds the cards
     written with ``+`` (a bonus card dealt to the table, which the dealer took at once)."""
 
     kind: Literal["table"] = "table"
     cards: list[CardRef]
-    dealer_bonus: list[CardRef] = []
+    dealer_bonus: list[CardRef] = listed()
 
 
+@closed_record
 class StockLine(_Item):
     """``stock: cards``: the stock from the top, as far as known (``?`` for a card not known)."""
 
@@ -89,6 +70,7 @@ class StockLine(_Item):
     cards: list[CardRef]
 
 
+@closed_record
 class PileLine(_Item):
     """``pile NAME: cards``: a player's final capture pile in a tally hand (GSN §6)."""
 
@@ -97,13 +79,15 @@ class PileLine(_Item):
     cards: list[CardRef]
 
 
-class Flip(_Model):
+@closed_record
+class Flip:
     """``/ CARD [x CARD]``: a card flipped from the stock and the table card it names to take."""
 
     card: CardRef
     target: CardRef | None = None
 
 
+@closed_record
 class Turn(_Item):
     """A turn line: the hand play, each flip, and the transcriber's marks (GSN §5).
 
@@ -117,18 +101,20 @@ class Turn(_Item):
     play: Literal["card", "bomb", "pass"]
     cards: list[CardRef]
     target: CardRef | None = None
-    flips: list[Flip] = []
-    marks: list[str] = []
+    flips: list[Flip] = listed()
+    marks: list[str] = listed()
 
 
+@closed_record
 class Shake(_Item):
     """``NAME: shake cards``: 흔들기, showing three cards of a month; without cards in a tally hand."""
 
     kind: Literal["shake"] = "shake"
     player: str
-    cards: list[CardRef] = []
+    cards: list[CardRef] = listed()
 
 
+@closed_record
 class Bomb(_Item):
     """``NAME: bomb`` in a tally hand: one bomb (폭탄) of that player, counted for settlement."""
 
@@ -136,6 +122,7 @@ class Bomb(_Item):
     player: str
 
 
+@closed_record
 class Bonus(_Item):
     """``NAME: bonus b2 draw 7p``: a bonus card laid from the hand and its replacement (``?``)."""
 
@@ -145,6 +132,7 @@ class Bonus(_Item):
     draw: CardRef
 
 
+@closed_record
 class Give(_Item):
     """``NAME: give 3p``: the junk NAME handed over in the steal of the turn just played."""
 
@@ -153,6 +141,7 @@ class Give(_Item):
     cards: list[CardRef]
 
 
+@closed_record
 class Declare(_Item):
     """``NAME: 9a as pi``: where the sake cup (국진) counts from here to the end of the hand."""
 
@@ -162,6 +151,7 @@ class Declare(_Item):
     category: Literal["pi", "animal"]
 
 
+@closed_record
 class Call(_Item):
     """``NAME: go`` or ``NAME: stop``: the call of the player whose turn just ended."""
 
@@ -170,6 +160,7 @@ class Call(_Item):
     call: Literal["go", "stop"]
 
 
+@closed_record
 class SitOut(_Item):
     """``NAME: sell`` (광팔기, sells brights) or ``NAME: fold`` (죽기): sits a four-player hand out."""
 
@@ -178,6 +169,7 @@ class SitOut(_Item):
     how: Literal["sell", "fold"]
 
 
+@closed_record
 class Chongtong(_Item):
     """``NAME: chongtong cards``: 총통, four of a month in the dealt hand, revealed."""
 
@@ -186,6 +178,7 @@ class Chongtong(_Item):
     cards: list[CardRef]
 
 
+@closed_record
 class Claim(_Item):
     """``claim: A pays B 12`` or ``claim: nagari``: what the table believed (compared, never trusted).
 
@@ -217,14 +210,15 @@ Statement = Annotated[
     | SitOut
     | Chongtong
     | Claim,
-    Field(discriminator="kind"),
+    Discriminated("kind"),
 ]
 """Any line of a hand other than a tag."""
 
 HandKind = Literal["played", "tally"]
 
 
-class Notice(_Model):
+@closed_record
+class Notice:
     """A warning about the text that changes nothing (an unknown tag, a tag given twice)."""
 
     line: int
@@ -232,7 +226,8 @@ class Notice(_Model):
     message: str
 
 
-class Hand(_Model):
+@closed_record
+class Hand:
     """One hand: its tags and statements as written, and the settings in force for it.
 
     ``seats``, ``rules``, ``sets`` and ``stake`` are resolved from this hand's tags and the ones
@@ -242,16 +237,16 @@ class Hand(_Model):
 
     index: int
     kind: HandKind
-    tags: list[Tag] = []
+    tags: list[Tag] = listed()
     statements: list[Statement]
-    trailing_comments: list[str] = []
+    trailing_comments: list[str] = listed()
     """Comment lines after the last statement of the file."""
     seats: list[str]
     rules: str = "standard"
-    sets: dict[str, str] = {}
+    sets: dict[str, str] = mapped()
     """``[Set "knob=value"]`` overrides in force, knob → value."""
     stake: int = 1
-    warnings: list[Notice] = []
+    warnings: list[Notice] = listed()
 
     def tag(self, name: str) -> Tag | None:
         """The last tag of this hand with that name (matched without regard to case)."""
@@ -263,7 +258,8 @@ class Hand(_Model):
         return found
 
 
-class Transcript(_Model):
+@closed_record
+class Transcript:
     """A whole GSN file: one or more hands."""
 
     hands: list[Hand]

@@ -35,7 +35,6 @@ from .model import (
     TableLine,
     Tag,
     Transcript,
-    build,
 )
 from .transformer import KNOWN_TAGS, RESERVED_NAMES
 
@@ -178,7 +177,7 @@ def parse_text(text: str) -> Transcript:
                 hands.append(result.hand)
     if issues:
         raise GsnSyntaxError(issues)
-    return build(Transcript, hands=hands)
+    return Transcript(hands=hands)
 
 
 # ---- parsing ---------------------------------------------------------------------------------
@@ -390,8 +389,7 @@ def _assemble(
     for tag in tags:
         if tag.name == "Dealer" and tag.value not in seats:
             check.error(tag.line, tag.column, f"the dealer {tag.value} is not at the table ({', '.join(seats)})")
-    hand = build(
-        Hand,
+    hand = Hand(
         index=index,
         kind=kind,
         tags=tags,

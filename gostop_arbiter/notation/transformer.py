@@ -33,7 +33,6 @@ from .model import (
     TableLine,
     Tag,
     Turn,
-    build,
 )
 
 MARKS: dict[str, str] = {
@@ -75,7 +74,7 @@ def _code(token: str) -> str:
 @lru_cache(maxsize=8192)
 def _card_at(code: str, column: int) -> CardRef:
     """One shared (frozen) reference per code and column: most cards of a file repeat both."""
-    return build(CardRef, code=code, column=column)
+    return CardRef(code=code, column=column)
 
 
 _CARDS: dict[tuple[str, int | None], CardRef] = {}
@@ -184,35 +183,33 @@ class GsnTransformer(Transformer[Token, Any]):
         name = KNOWN_TAGS.get(name.lower(), name)
         if name == "Seats":
             value = normalise_seats(value)
-        return build(Tag, name=name, value=value, **self._position(token))
+        return Tag(name=name, value=value, **self._position(token))
 
     def deal_line(self, children: list[Token]) -> DealLine:
         keyword, name, *cards = children
-        return build(DealLine, player=self._name(name), cards=self._cards(cards), **self._position(keyword))
+        return DealLine(player=self._name(name), cards=self._cards(cards), **self._position(keyword))
 
     def table_line(self, children: list[Token]) -> TableLine:
         keyword, *tokens = children
         cards = [self._card(t) for t in tokens if t.type == "CARD"]
         bonus = [_card_at(_code(str(t)[1:]), int(t.column or 0)) for t in tokens if t.type == "DEALER_BONUS"]
-        return build(TableLine, cards=cards, dealer_bonus=bonus, **self._position(keyword))
+        return TableLine(cards=cards, dealer_bonus=bonus, **self._position(keyword))
 
     def stock_line(self, children: list[Token]) -> StockLine:
         keyword, *cards = children
-        return build(StockLine, cards=self._cards(cards), **self._position(keyword))
+        return StockLine(cards=self._cards(cards), **self._position(keyword))
 
     def pile_line(self, children: list[Token]) -> PileLine:
         keyword, name, *cards = children
-        return build(PileLine, player=self._name(name), cards=[self._card(t) for t in cards], **self._position(keyword))
+        return PileLine(player=self._name(name), cards=[self._card(t) for t in cards], **self._position(keyword))
 
     def claim_pays(self, children: list[Token]) -> Claim:
         keyword, payer, _pays, payee, points = children
-        return build(
-            Claim, payer=self._name(payer), payee=self._name(payee), points=int(points), **self._position(keyword)
-        )
+        return Claim(payer=self._name(payer), payee=self._name(payee), points=int(points), **self._position(keyword))
 
     def claim_nagari(self, children: list[Token]) -> Claim:
         keyword, _nagari = children
-        return build(Claim, **self._position(keyword))
+        return Claim(**self._position(keyword))
 
     # ---- player lines ----------------------------------------------------------------------
 
@@ -229,8 +226,7 @@ class GsnTransformer(Transformer[Token, Any]):
                 else:
                     marks.append(mark)
         kind, cards, target = play
-        return build(
-            Turn,
+        return Turn(
             number=number,
             player=self._name(name),
             play=kind,
@@ -245,7 +241,7 @@ class GsnTransformer(Transformer[Token, Any]):
         name, *rest = children
         kind, cards, _target = rest[0]
         if kind == "bomb" and not cards and len(rest) == 1:
-            return build(Bomb, player=self._name(name), **self._position(name))
+            return Bomb(player=self._name(name), **self._position(name))
         return self._turn(name, name, rest, None)
 
     def numbered_turn(self, children: list[Any]) -> Turn:
@@ -269,25 +265,24 @@ class GsnTransformer(Transformer[Token, Any]):
 
     def flip(self, children: list[Any]) -> Flip:
         card, *capture = children
-        return build(Flip, card=self._card(card), target=capture[0] if capture else None)
+        return Flip(card=self._card(card), target=capture[0] if capture else None)
 
     def shake(self, children: list[Token]) -> Shake:
         name, _shake, *cards = children
-        return build(Shake, player=self._name(name), cards=[self._card(t) for t in cards], **self._position(name))
+        return Shake(player=self._name(name), cards=[self._card(t) for t in cards], **self._position(name))
 
     def bonus(self, children: list[Token]) -> Bonus:
         name, _bonus, card, _draw, draw = children
         drawn = self._card(draw) if draw.type == "CARD" else _card_at(UNSEEN, int(draw.column or 0))
-        return build(Bonus, player=self._name(name), card=self._card(card), draw=drawn, **self._position(name))
+        return Bonus(player=self._name(name), card=self._card(card), draw=drawn, **self._position(name))
 
     def give(self, children: list[Token]) -> Give:
         name, _give, *cards = children
-        return build(Give, player=self._name(name), cards=[self._card(t) for t in cards], **self._position(name))
+        return Give(player=self._name(name), cards=[self._card(t) for t in cards], **self._position(name))
 
     def declare(self, children: list[Token]) -> Declare:
         name, card, _as, category = children
-        return build(
-            Declare,
+        return Declare(
             player=self._name(name),
             card=self._card(card),
             category=cast(Any, str(category).lower()),
@@ -296,12 +291,12 @@ class GsnTransformer(Transformer[Token, Any]):
 
     def call(self, children: list[Token]) -> Call:
         name, call = children
-        return build(Call, player=self._name(name), call=cast(Any, str(call).lower()), **self._position(name))
+        return Call(player=self._name(name), call=cast(Any, str(call).lower()), **self._position(name))
 
     def sit_out(self, children: list[Token]) -> SitOut:
         name, how = children
-        return build(SitOut, player=self._name(name), how=cast(Any, str(how).lower()), **self._position(name))
+        return SitOut(player=self._name(name), how=cast(Any, str(how).lower()), **self._position(name))
 
     def chongtong(self, children: list[Token]) -> Chongtong:
         name, _chongtong, *cards = children
-        return build(Chongtong, player=self._name(name), cards=[self._card(t) for t in cards], **self._position(name))
+        return Chongtong(player=self._name(name), cards=[self._card(t) for t in cards], **self._position(name))

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
-from pydantic import BaseModel
 from rich.table import Table
 
 from ..rules import PROFILES, Profile
@@ -18,11 +18,10 @@ def knob_rows(profile: Profile) -> list[dict[str, Any]]:
     ]
     for group in GROUPS:
         model = getattr(profile, group)
-        assert isinstance(model, BaseModel)
-        for name, info in type(model).model_fields.items():
-            extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-            description = info.description or ""
-            rule = str(extra.get("rule", ""))
+        for info in dataclasses.fields(model):
+            name = info.name
+            description = str(info.metadata.get("description", ""))
+            rule = str(info.metadata.get("json_schema_extra", {}).get("rule", ""))
             meaning = description.removesuffix(f" ({rule})") if rule else description
             rows.append({"group": group, "knob": name, "value": getattr(model, name), "meaning": meaning, "rule": rule})
     return rows

@@ -1,28 +1,38 @@
 """The knobs of a rules profile: one for each variant axis of RULES.md §16.2 that GSN can express.
 
-Each group is a frozen pydantic model; each knob has its meaning and the rule it comes from
-(``RULES.md`` IDs such as GS-4) in its description, which ``gostop-arbiter rules`` prints. The
-defaults are the values of the ``standard`` profile. Knobs for variants that a GSN v1 transcript
+Each group is a record (``gostop_arbiter.records``); each knob has its meaning and the rule it
+comes from (``RULES.md`` IDs such as GS-4) in its description, which ``gostop-arbiter rules``
+prints. The defaults are the values of the ``standard`` profile. Knobs for variants that a GSN v1 transcript
 cannot record (a draw-3 bomb, shodang, deal packet order, first-dealer method) are left out.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from ..records import closed_record, listed
 
 
 def knob(default: Any, meaning: str, rule: str) -> Any:
     """A profile knob: its default, its meaning in one line, and the RULES.md rule it comes from."""
-    return Field(default=default, description=f"{meaning} ({rule})", json_schema_extra={"rule": rule})
+    metadata = {"description": f"{meaning} ({rule})", "json_schema_extra": {"rule": rule}}
+    if isinstance(default, list):
+        return listed(default, **metadata)
+    return dataclasses.field(default=default, metadata=metadata)
 
 
-class _Group(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+class KnobError(ValueError):
+    """A knob value that its type allows but the rules do not (e.g. a bonus card b4)."""
+
+    def __init__(self, knob: str, message: str) -> None:
+        super().__init__(f"{knob}: {message}")
+        self.knob = knob
+        self.message = message
 
 
-class DeckRules(_Group):
+@closed_record
+class DeckRules:
     """What is in the deck and how the switchable animals count."""
 
     bonus_cards: list[str] = knob([], "bonus cards added to the 48, e.g. b2 b3 (repeat a code for two copies)", "DK-6")
@@ -34,24 +44,17 @@ class DeckRules(_Group):
     )
     gukjin_protected: bool = knob(True, "an undeclared sake cup is never handed over in a steal", "DK-3")
 
-    @field_validator("bonus_cards")
-    @classmethod
-    def _bonus_codes(cls, value: list[str]) -> list[str]:
-        for code in value:
+    def __post_init__(self) -> None:
+        for code in self.bonus_cards:
             if code not in ("b2", "b3"):
-                raise ValueError(f"{code} is not a bonus card (b2 or b3)")
-        return value
-
-    @field_validator("switchable_animals")
-    @classmethod
-    def _animal_months(cls, value: list[int]) -> list[int]:
-        for month in value:
+                raise KnobError("bonus_cards", f"{code} is not a bonus card (b2 or b3)")
+        for month in self.switchable_animals:
             if month not in (2, 4, 5, 6, 7, 8, 9, 10, 12):
-                raise ValueError(f"month {month} has no animal")
-        return value
+                raise KnobError("switchable_animals", f"month {month} has no animal")
 
 
-class DealRules(_Group):
+@closed_record
+class DealRules:
     """Deal sizes and what happens before the first turn."""
 
     hand_2p: int = knob(10, "cards dealt to each of two players", "DL-1")
@@ -70,7 +73,8 @@ class DealRules(_Group):
     chongtong_carry: bool = knob(True, "a chongtong's points are multiplied by the nagari carry", "PC-4")
 
 
-class EventRules(_Group):
+@closed_record
+class EventRules:
     """Steals, special events, bombs, shakes and the last-turn exceptions."""
 
     bonus_from_hand: Literal["draw-to-hand", "flip-as-substitute"] = knob(
@@ -128,7 +132,8 @@ class EventRules(_Group):
     shake_multiplier: int = knob(2, "payment factor for each shake of the winner", "EV-9, PA-5")
 
 
-class ScoringRules(_Group):
+@closed_record
+class ScoringRules:
     """The points of a capture pile (족보)."""
 
     three_brights: int = knob(3, "points for three brights without the rain bright", "SC-1")
@@ -141,7 +146,8 @@ class ScoringRules(_Group):
     ten_ribbons_points: int = knob(0, "points for all ten ribbons instead of the count (0: no such rule)", "SC-3")
 
 
-class GoRules(_Group):
+@closed_record
+class GoRules:
     """Minimum scores, go calls and the go bonus."""
 
     min_score_2p: int = knob(7, "minimum score to call go or stop with two players", "GS-1")
@@ -158,7 +164,8 @@ class GoRules(_Group):
     )
 
 
-class BakRules(_Group):
+@closed_record
+class BakRules:
     """The loser-side doubles: pi-bak, gwang-bak, meong-tta, go-bak and 독박."""
 
     pi_bak: bool = knob(True, "pi-bak (피박): a loser with little junk pays double when the winner scored junk", "PA-2")
@@ -188,7 +195,8 @@ class BakRules(_Group):
     dokbak_transfers_baks: bool = knob(True, "the transferred share keeps the other loser's own baks", "PA-7")
 
 
-class SettlementRules(_Group):
+@closed_record
+class SettlementRules:
     """How a result becomes payments across hands."""
 
     fixed_win_multipliers: bool = knob(
@@ -200,7 +208,8 @@ class SettlementRules(_Group):
     nagari_cap: int | None = knob(None, "the largest carry (none: no cap)", "GS-8")
 
 
-class FourPlayerRules(_Group):
+@closed_record
+class FourPlayerRules:
     """Four at the table: one sits out (광팔기)."""
 
     mode: Literal["sell-last", "watch", "unplayable"] = knob(
@@ -220,7 +229,8 @@ class FourPlayerRules(_Group):
     sale_payers: Literal["non-dealer-actives", "all-others"] = knob("non-dealer-actives", "who pays the seller", "4P-1")
 
 
-class MinhwatuRules(_Group):
+@closed_record
+class MinhwatuRules:
     """민화투: card points and yak bonuses (RULES.md §14)."""
 
     bright_points: int = knob(20, "card points of a bright", "MH-2")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..records import replace
 from .profile import Profile, RulesError, with_overrides
 
 STANDARD = Profile(
@@ -17,16 +18,10 @@ STANDARD = Profile(
 )
 
 
-def _variant(name: str, summary: str, **changes: dict[str, Any]) -> Profile:
-    """``standard`` with some knobs of some groups changed."""
-    data = STANDARD.model_dump()
-    data.update(name=name, summary=summary)
-    for group, knobs in changes.items():
-        if isinstance(knobs, dict):
-            data[group].update(knobs)
-        else:
-            data[group] = knobs
-    return Profile.model_validate(data)
+def _variant(name: str, summary: str, game: str = "go-stop", **changes: dict[str, Any]) -> Profile:
+    """``standard`` with some knobs of some groups changed (the tests check every value's type)."""
+    groups = {group: replace(getattr(STANDARD, group), **knobs) for group, knobs in changes.items()}
+    return replace(STANDARD, name=name, summary=summary, game=game, **groups)
 
 
 ONLINE_MATGO = _variant(
@@ -94,10 +89,10 @@ MINHWATU = _variant(
     "minhwatu",
     "민화투 (the Hwatu variation of seed 000): bright 20, animal 10, ribbon 5, junk 0; hongdan and cheongdan 30, "
     "all four of May, October or December 20, of November 40; balances against 240 ÷ players",
+    game="minhwatu",
     deal={"hand_4p": 5, "table_4p": 8},
     four_players={"mode": "sell-last"},
 )
-MINHWATU = MINHWATU.model_copy(update={"game": "minhwatu"})
 
 PROFILES: dict[str, Profile] = {
     p.name: p for p in (STANDARD, ONLINE_MATGO, WIKIPEDIA, GAMERULES, WIKIPEDIA_IT, MINHWATU)

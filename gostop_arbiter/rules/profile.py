@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from functools import cache
 from typing import Any, Literal, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
 from ..cards import Deck
+from ..records import closed_record, dump, field_types, nested, validate
 from .knobs import (
     BakRules,
     DealRules,
@@ -15,6 +15,7 @@ from .knobs import (
     EventRules,
     FourPlayerRules,
     GoRules,
+    KnobError,
     MinhwatuRules,
     ScoringRules,
     SettlementRules,
@@ -23,23 +24,22 @@ from .knobs import (
 Game = Literal["go-stop", "minhwatu"]
 
 
-class Profile(BaseModel):
+@closed_record
+class Profile:
     """A complete rules profile: the game, and every knob in its group."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     name: str
     summary: str = ""
-    game: Game = Field(default="go-stop", description="go-stop (incl. Matgo) or minhwatu")
-    deck: DeckRules = DeckRules()
-    deal: DealRules = DealRules()
-    events: EventRules = EventRules()
-    scoring: ScoringRules = ScoringRules()
-    go: GoRules = GoRules()
-    baks: BakRules = BakRules()
-    settlement: SettlementRules = SettlementRules()
-    four_players: FourPlayerRules = FourPlayerRules()
-    minhwatu: MinhwatuRules = MinhwatuRules()
+    game: Game = dataclasses.field(default="go-stop", metadata={"description": "go-stop (incl. Matgo) or minhwatu"})
+    deck: DeckRules = nested(DeckRules)
+    deal: DealRules = nested(DealRules)
+    events: EventRules = nested(EventRules)
+    scoring: ScoringRules = nested(ScoringRules)
+    go: GoRules = nested(GoRules)
+    baks: BakRules = nested(BakRules)
+    settlement: SettlementRules = nested(SettlementRules)
+    four_players: FourPlayerRules = nested(FourPlayerRules)
+    minhwatu: MinhwatuRules = nested(MinhwatuRules)
 
     def the_deck(self) -> Deck:
         """The cards in play under this profile."""
@@ -79,10 +79,9 @@ GROUPS: tuple[str, ...] = (
 def knob_index() -> dict[str, tuple[str, str]]:
     """Every knob name → (group, field). Knob names are unique across groups."""
     index: dict[str, tuple[str, str]] = {"game": ("", "game")}
+    groups = field_types(Profile)
     for group in GROUPS:
-        model = Profile.model_fields[group].annotation
-        assert isinstance(model, type) and issubclass(model, BaseModel)
-        for field in model.model_fields:
+        for field in field_types(groups[group]):
             assert field not in index, f"knob {field} is defined twice"
             index[field] = (group, field)
     return index
@@ -96,9 +95,8 @@ class RulesError(ValueError):
 
 
 def _annotation(group: str, field: str) -> Any:
-    model = Profile if not group else Profile.model_fields[group].annotation
-    assert isinstance(model, type) and issubclass(model, BaseModel)
-    return model.model_fields[field].annotation
+    model = Profile if not group else field_types(Profile)[group]
+    return field_types(model)[field]
 
 
 def _coerce(text: str, annotation: Any) -> Any:
@@ -137,7 +135,7 @@ def with_overrides(profile: Profile, overrides: dict[str, str]) -> Profile:
     """The profile with ``knob=value`` overrides applied; :class:`RulesError` names what is wrong."""
     if not overrides:
         return profile
-    data = profile.model_dump()
+    data = dump(profile)
     for name, text in overrides.items():
         key = name.split(".")[-1]
         if key not in KNOBS or (key == "game" and "." in name):
@@ -151,11 +149,17 @@ def with_overrides(profile: Profile, overrides: dict[str, str]) -> Profile:
             data[group][field] = value
         else:
             data[field] = value
+    from pydantic import ValidationError
+
     try:
-        return Profile.model_validate(data)
+        return validate(Profile, data)
     except ValidationError as error:
         problems = []
         for detail in error.errors():
+            cause = detail.get("ctx", {}).get("error")
+            if isinstance(cause, KnobError):
+                problems.append(str(cause))
+                continue
             location = [str(part) for part in detail["loc"] if not isinstance(part, int)]
             field = location[-1]
             group = location[0] if len(location) > 1 else ""

@@ -1,0 +1,129 @@
+"""Records: the frozen data that crosses a boundary (transcript, rules profile, verdict).
+
+A record is a plain frozen, slotted dataclass, so that reading and judging a file never loads
+pydantic's model machinery (defining one pydantic model class costs a cold start about 100 ms).
+pydantic still does everything at the boundary, from the same definitions: it validates records
+from untrusted data (``[Set "knob=value"]`` overrides), serialises them (``--json``) and describes
+them (``gostop-arbiter schema``), through a ``TypeAdapter`` built the first time a class needs one.
+
+Field facts that pydantic reads go in the dataclass field's metadata (``alias``, ``description``,
+``json_schema_extra``), which pydantic honours for standard dataclasses.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, dataclass_transform, get_type_hints
+
+if TYPE_CHECKING:
+    from pydantic import TypeAdapter
+
+R = TypeVar("R")
+
+
+@dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(dataclasses.field,))
+def record(cls: type[R]) -> type[R]:
+    """Make a class a record: a frozen, slotted dataclass whose fields are given by keyword."""
+    return dataclasses.dataclass(frozen=True, slots=True, kw_only=True)(cls)
+
+
+@dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(dataclasses.field,))
+def closed_record(cls: type[R]) -> type[R]:
+    """A record that pydantic refuses to read with unknown fields (its schema says so too)."""
+    cls.__pydantic_config__ = {"extra": "forbid"}  # type: ignore[attr-defined]
+    return record(cls)
+
+
+def listed(default: list[Any] | None = None, **metadata: Any) -> Any:
+    """A list field whose default is a fresh copy of ``default`` (empty unless given)."""
+    items = list(default or [])
+    return dataclasses.field(default_factory=lambda: list(items), metadata=_shown(metadata, items))
+
+
+def mapped() -> Any:
+    """A dict field that defaults to a fresh empty dict."""
+    return dataclasses.field(default_factory=dict, metadata=_shown({}, {}))
+
+
+def nested(cls: type) -> Any:
+    """A field holding a record of ``cls``, which defaults to ``cls()`` (shown in the JSON Schema)."""
+
+    def show(schema: dict[str, Any]) -> None:
+        schema["default"] = dataclasses.asdict(cls())
+
+    return dataclasses.field(default_factory=cls, metadata={"json_schema_extra": show})
+
+
+def _shown(metadata: dict[str, Any], default: Any) -> dict[str, Any]:
+    """Field metadata that shows a default made by a factory in the JSON Schema, as a plain one is."""
+    extra = {**metadata.get("json_schema_extra", {}), "default": default}
+    return {**metadata, "json_schema_extra": extra}
+
+
+def replace(item: R, **changes: Any) -> R:
+    """A copy of a record with some fields changed (the record itself never changes)."""
+    return dataclasses.replace(item, **changes)  # type: ignore[type-var]
+
+
+def field_types(cls: type) -> dict[str, Any]:
+    """Each field of a record class → its type, resolved (the annotations are strings)."""
+    return _hints(cls)
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    hints = get_type_hints(cls)
+    return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
+
+
+class Discriminated:
+    """``Annotated[A | B, Discriminated("kind")]``: a union told apart by the field ``kind``.
+
+    pydantic's ``Discriminator`` without importing pydantic when the module is loaded."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Callable[[Any], Any]) -> Any:
+        from typing import Annotated
+
+        from pydantic import Discriminator
+
+        return handler(Annotated[source, Discriminator(self.key)])
+
+
+_ADAPTERS: dict[type, TypeAdapter[Any]] = {}
+
+
+def adapter(cls: type[R]) -> TypeAdapter[R]:
+    """pydantic's adapter for a record class, built on first use."""
+    found = _ADAPTERS.get(cls)
+    if found is None:
+        from pydantic import TypeAdapter
+
+        found = _ADAPTERS[cls] = TypeAdapter(cls)
+    return found
+
+
+def validate(cls: type[R], data: Any) -> R:
+    """A record from untrusted data, checked by pydantic (raises ``pydantic.ValidationError``)."""
+    checked: R = adapter(cls).validate_python(data)
+    return checked
+
+
+def dump(
+    item: Any,
+    *,
+    mode: Literal["python", "json"] = "python",
+    by_alias: bool = False,
+    include: set[str] | None = None,
+) -> Any:
+    """A record as plain data (dicts, lists, strings, numbers); ``mode="json"`` for JSON's types."""
+    return adapter(type(item)).dump_python(item, mode=mode, by_alias=by_alias, include=include)
+
+
+def json_schema(cls: type, *, by_alias: bool = True) -> dict[str, Any]:
+    """The JSON Schema of what a record class serialises to."""
+    return adapter(cls).json_schema(by_alias=by_alias, mode="serialization")

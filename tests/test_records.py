@@ -1,0 +1,92 @@
+"""Records: plain frozen dataclasses on the way in and out, pydantic only at the boundary."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import subprocess
+import sys
+
+import pytest
+from conftest import SAMPLES
+from pydantic import ValidationError
+
+from gostop_arbiter.notation.model import CardRef, Hand
+from gostop_arbiter.records import dump, json_schema, replace, validate
+from gostop_arbiter.verdict import Payment, violation
+
+
+def test_check_reads_judges_and_reports_without_loading_pydantic() -> None:
+    # Defining one pydantic model class costs a cold start about 100 ms; the plain report needs none.
+    script = (
+        "import sys\n"
+        "from gostop_arbiter._entry import main\n"
+        f"sys.argv = ['gostop-arbiter', 'check', {str(SAMPLES / 'gostop-3p-bomb-shake.gsn')!r}]\n"
+        "try:\n    main()\nexcept SystemExit as done:\n    code = done.code\n"
+        "print(code, sorted(m for m in sys.modules if m.split('.')[0] == 'pydantic'), file=sys.stderr)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert "Yuna" in result.stdout
+    assert result.stderr.strip().splitlines()[-1] == "0 []"
+
+
+def test_json_output_goes_through_pydantic_with_the_spec_field_names() -> None:
+    payment = Payment(payer="Dad", payee="Yuna", points=3, amount=300)
+    assert dump(payment, mode="json", by_alias=True) == {
+        "from": "Dad",
+        "to": "Yuna",
+        "kind": "hand",
+        "points": 3,
+        "amount": 300,
+        "factors": [],
+        "reason": None,
+    }
+    assert "from" in json_schema(Payment)["properties"]
+
+
+def test_records_are_frozen_and_copied_with_changes() -> None:
+    card = CardRef(code="1g", column=3)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        card.code = "2g"  # type: ignore[misc]
+    assert replace(card, column=5) == CardRef(code="1g", column=5)
+    assert card.column == 3
+
+
+def test_list_defaults_are_not_shared() -> None:
+    first = Hand(index=1, kind="played", statements=[], seats=["A", "B"])
+    second = Hand(index=2, kind="played", statements=[], seats=["A", "B"])
+    first.tags.append(None)  # type: ignore[arg-type]
+    assert second.tags == []
+
+
+def test_validation_refuses_unknown_fields_and_wrong_types() -> None:
+    assert validate(CardRef, {"code": "1g"}) == CardRef(code="1g")
+    with pytest.raises(ValidationError):
+        validate(CardRef, {"code": "1g", "colour": "red"})
+    with pytest.raises(ValidationError):
+        validate(CardRef, {"code": "1g", "column": "three"})
+
+
+def test_transcript_statements_are_told_apart_by_kind() -> None:
+    schema = json_schema(Hand)
+    items = schema["properties"]["statements"]["items"]
+    assert items["discriminator"]["propertyName"] == "kind"
+    hand = validate(
+        Hand,
+        {
+            "index": 1,
+            "kind": "played",
+            "seats": ["A"],
+            "statements": [
+                {"kind": "call", "player": "A", "call": "go"},
+            ],
+        },
+    )
+    assert type(hand.statements[0]).__name__ == "Call"
+    json.dumps(dump(hand, mode="json"))
+
+
+def test_violation_codes_are_checked() -> None:
+    assert violation("extra-card", 3, 1, "one 1g too many").code == "extra-card"
+    with pytest.raises(ValueError, match="not a violation code"):
+        violation("made-up", 3, 1, "no such thing")
