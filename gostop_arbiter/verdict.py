@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Literal, get_args
 
-from .records import adapter, listed, mapped, record
+from .records import Record, adapter, listed, mapped, record
 
 SCHEMA_VERSION = 1
 
@@ -42,7 +42,7 @@ VIOLATION_CODES: frozenset[str] = frozenset(get_args(ViolationCode))
 
 
 @record
-class Violation:
+class Violation(Record):
     """A rule the transcript breaks, where, by whom and with which card."""
 
     code: ViolationCode
@@ -63,7 +63,7 @@ def violation(
 
 
 @record
-class Discrepancy:
+class Discrepancy(Record):
     """A mark, claim or tag of the table that the rules contradict."""
 
     kind: Literal["claim", "mark", "carry"]
@@ -72,7 +72,7 @@ class Discrepancy:
 
 
 @record
-class ScoreItem:
+class ScoreItem(Record):
     """One score item: a stable rule code (``pi``, ``hongdan``, ``go`` …), its points and cards."""
 
     rule: str
@@ -81,13 +81,13 @@ class ScoreItem:
 
 
 @record
-class PlayerScore:
+class PlayerScore(Record):
     total: int
     items: list[ScoreItem] = listed()
 
 
 @record
-class Factor:
+class Factor(Record):
     """A multiplier of a payment: its rule code, the factor, and why it applies, in words.
 
     ``params`` holds the facts of the reason (names, counts), so that it can be said in other
@@ -100,7 +100,7 @@ class Factor:
 
 
 @record
-class Payment:
+class Payment(Record):
     """Money one player owes another for the hand (``kind``: hand, immediate or sale)."""
 
     payer: str = dataclasses.field(metadata={"alias": "from"})
@@ -113,7 +113,7 @@ class Payment:
 
 
 @record
-class HandVerdict:
+class HandVerdict(Record):
     """The verdict on one hand."""
 
     index: int
@@ -135,7 +135,7 @@ class HandVerdict:
 
 
 @record
-class FileError:
+class FileError(Record):
     """A file that cannot be read or parsed, or a hand that cannot be judged: nothing to replay."""
 
     code: Literal["syntax", "unreadable", "usage"]
@@ -145,7 +145,7 @@ class FileError:
 
 
 @record
-class FileVerdict:
+class FileVerdict(Record):
     path: str
     hands: list[HandVerdict] = listed()
     balance: dict[str, int] = mapped()
@@ -154,7 +154,7 @@ class FileVerdict:
 
 
 @record
-class Verdict:
+class Verdict(Record):
     schema_version: int = SCHEMA_VERSION
     files: list[FileVerdict] = listed()
 

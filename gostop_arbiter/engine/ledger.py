@@ -20,14 +20,29 @@ class Hands:
 
     known: dict[str, Counter[str]] = field(default_factory=dict)
     unseen: dict[str, int] = field(default_factory=dict)
+    sizes: dict[str, int] = field(default_factory=dict)
+    """Cards in each hand, known and unseen, counted as they come and go (asked after every turn)."""
 
     def deal(self, player: str, cards: list[str]) -> None:
         self.known[player] = Counter(c for c in cards if c != UNSEEN)
         self.unseen[player] = sum(1 for c in cards if c == UNSEEN)
+        self.sizes[player] = len(cards)
 
     def size(self, player: str) -> int:
-        known = self.known.get(player)
-        return (sum(known.values()) if known else 0) + self.unseen.get(player, 0)
+        return self.sizes.get(player, 0)
+
+    def add(self, player: str, code: str | None) -> None:
+        """A card joins the hand: a known one, or (``None``) one nobody saw."""
+        if code is None:
+            self.unseen[player] = self.unseen.get(player, 0) + 1
+        else:
+            self.known.setdefault(player, Counter())[code] += 1
+        self.sizes[player] = self.sizes.get(player, 0) + 1
+
+    def remove(self, player: str, code: str) -> None:
+        """A known card leaves the hand."""
+        self.known[player][code] -= 1
+        self.sizes[player] -= 1
 
     def holds_known(self, player: str, code: str) -> bool:
         known = self.known.get(player)

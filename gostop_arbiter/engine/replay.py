@@ -142,6 +142,8 @@ class Replay:
         self.began = False
         self.players: list[str] = list(hand.seats)
         self.order: list[str] = []
+        self.minimum = 0
+        """The score that allows a call (났다) with the players of this hand, once they are seated."""
         self.next_index = 0
         self.turn_number = 0
         self.pending: PendingTurn | None = None
@@ -365,6 +367,7 @@ class Replay:
             self.emit("sit-out", 0, seller, self.dealt.get(seller, []), note="sell (nobody folded)")
         self.order = [p for p in order if p not in self.sitting_out]
         self.players = list(self.order)
+        self.minimum = self.profile.min_score(len(self.order))
         self.check_deal()
         self.take_dealer_bonus()
         self.check_floor()
@@ -497,7 +500,7 @@ class Replay:
             if not self.ledger.fully_seen(ref.code) and self.deck.holds(ref.code):
                 self.ledger.seen[ref.code] += 1
             return False
-        self.hands.known[player][ref.code] -= 1
+        self.hands.remove(player, ref.code)
         return True
 
     def cards_left(self, player: str) -> int:
@@ -619,10 +622,11 @@ class Replay:
             if not any(giver in st.givers for st in pending.steals):
                 give = pending.give_lines[giver]
                 self.violate("illegal-give", give.line, give.column, f"{giver} owes no junk for this turn", giver)
-        for giver in [p for p in self.order if p != pending.player]:
-            units = [st for st in pending.steals if giver in st.givers]
-            if units:
-                self.pay_steals(pending, giver, units)
+        if pending.steals:  # most turns steal nothing
+            for giver in [p for p in self.order if p != pending.player]:
+                units = [st for st in pending.steals if giver in st.givers]
+                if units:
+                    self.pay_steals(pending, giver, units)
         if self.outcome.kind == "incomplete":
             self.after_turn(pending.player, pending.line)
 
@@ -699,9 +703,8 @@ class Replay:
             self.emit("three-ppeok", line, player)
             return
         score = self.score(player)
-        minimum = self.profile.min_score(len(self.order))
         last = self.last_go_score.get(player)
-        if score >= minimum and (last is None or score > last):
+        if score >= self.minimum and (last is None or score > last):
             self.must_call = MustCall(player, score, line)
 
     def score(self, player: str) -> int:
@@ -826,13 +829,10 @@ class Replay:
                 self.violate("extra-card", s.line, s.draw.column, "a replacement drawn from an empty stock", p)
             else:
                 self.stock.used += 1
-                if listed is not None:
-                    self.hands.known.setdefault(p, Counter())[listed] += 1
-                else:
-                    self.hands.unseen[p] = self.hands.unseen.get(p, 0) + 1
+                self.hands.add(p, listed)
         else:
             self.draw(s.draw, s.line, p, f"drawn by {p}")
-            self.hands.known.setdefault(p, Counter())[s.draw.code] += 1
+            self.hands.add(p, s.draw.code)
         self.emit("draw", s.line, p, [s.draw.code])
         steal = self.profile.events.bonus_steal
         if steal:

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from ..records import record
+from ..records import Record, record
 
 # What each terminal of grammar/gsn.lark is, in words, in the order a list of them reads best.
 _EXPECTED_WORDS: dict[str, str] = {
@@ -54,7 +54,7 @@ _TAG_SHAPE = re.compile(r'\s*\[\s*[A-Za-z0-9_.]+\s*"(?:\\.|[^"\\])*"\s*\]')
 
 
 @record
-class SyntaxIssue:
+class SyntaxIssue(Record):
     """A located error in the text (GSN §8: ``{"code": "syntax", "line", "column", "message"}``)."""
 
     code: str = "syntax"

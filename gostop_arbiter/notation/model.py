@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from ..records import Discriminated, closed_record, listed, mapped
+from ..records import Discriminated, Record, closed_record, listed, mapped
 
 
 @closed_record
-class CardRef:
+class CardRef(Record):
     """A card named in the transcript: its canonical code (``?`` for an unseen card) and column."""
 
     code: str
@@ -23,7 +23,7 @@ class CardRef:
 
 
 @closed_record
-class _Item:
+class _Item(Record):
     """A line of the transcript: its position and the comments around it."""
 
     line: int = 0
@@ -80,7 +80,7 @@ class PileLine(_Item):
 
 
 @closed_record
-class Flip:
+class Flip(Record):
     """``/ CARD [x CARD]``: a card flipped from the stock and the table card it names to take."""
 
     card: CardRef
@@ -218,7 +218,7 @@ HandKind = Literal["played", "tally"]
 
 
 @closed_record
-class Notice:
+class Notice(Record):
     """A warning about the text that changes nothing (an unknown tag, a tag given twice)."""
 
     line: int
@@ -227,7 +227,7 @@ class Notice:
 
 
 @closed_record
-class Hand:
+class Hand(Record):
     """One hand: its tags and statements as written, and the settings in force for it.
 
     ``seats``, ``rules``, ``sets`` and ``stake`` are resolved from this hand's tags and the ones
@@ -259,7 +259,7 @@ class Hand:
 
 
 @closed_record
-class Transcript:
+class Transcript(Record):
     """A whole GSN file: one or more hands."""
 
     hands: list[Hand]

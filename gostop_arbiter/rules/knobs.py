@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Literal
 
-from ..records import closed_record, listed
+from ..records import Record, closed_record, listed
 
 
 def knob(default: Any, meaning: str, rule: str) -> Any:
@@ -32,7 +32,7 @@ class KnobError(ValueError):
 
 
 @closed_record
-class DeckRules:
+class DeckRules(Record):
     """What is in the deck and how the switchable animals count."""
 
     bonus_cards: list[str] = knob([], "bonus cards added to the 48, e.g. b2 b3 (repeat a code for two copies)", "DK-6")
@@ -54,7 +54,7 @@ class DeckRules:
 
 
 @closed_record
-class DealRules:
+class DealRules(Record):
     """Deal sizes and what happens before the first turn."""
 
     hand_2p: int = knob(10, "cards dealt to each of two players", "DL-1")
@@ -74,7 +74,7 @@ class DealRules:
 
 
 @closed_record
-class EventRules:
+class EventRules(Record):
     """Steals, special events, bombs, shakes and the last-turn exceptions."""
 
     bonus_from_hand: Literal["draw-to-hand", "flip-as-substitute"] = knob(
@@ -133,7 +133,7 @@ class EventRules:
 
 
 @closed_record
-class ScoringRules:
+class ScoringRules(Record):
     """The points of a capture pile (족보)."""
 
     three_brights: int = knob(3, "points for three brights without the rain bright", "SC-1")
@@ -147,7 +147,7 @@ class ScoringRules:
 
 
 @closed_record
-class GoRules:
+class GoRules(Record):
     """Minimum scores, go calls and the go bonus."""
 
     min_score_2p: int = knob(7, "minimum score to call go or stop with two players", "GS-1")
@@ -165,7 +165,7 @@ class GoRules:
 
 
 @closed_record
-class BakRules:
+class BakRules(Record):
     """The loser-side doubles: pi-bak, gwang-bak, meong-tta, go-bak and 독박."""
 
     pi_bak: bool = knob(True, "pi-bak (피박): a loser with little junk pays double when the winner scored junk", "PA-2")
@@ -196,7 +196,7 @@ class BakRules:
 
 
 @closed_record
-class SettlementRules:
+class SettlementRules(Record):
     """How a result becomes payments across hands."""
 
     fixed_win_multipliers: bool = knob(
@@ -209,7 +209,7 @@ class SettlementRules:
 
 
 @closed_record
-class FourPlayerRules:
+class FourPlayerRules(Record):
     """Four at the table: one sits out (광팔기)."""
 
     mode: Literal["sell-last", "watch", "unplayable"] = knob(
@@ -230,7 +230,7 @@ class FourPlayerRules:
 
 
 @closed_record
-class MinhwatuRules:
+class MinhwatuRules(Record):
     """민화투: card points and yak bonuses (RULES.md §14)."""
 
     bright_points: int = knob(20, "card points of a bright", "MH-2")

@@ -7,7 +7,7 @@ from functools import cache
 from typing import Any, Literal, get_args, get_origin
 
 from ..cards import Deck
-from ..records import closed_record, dump, field_types, nested, validate
+from ..records import Record, closed_record, dump, field_types, nested, validate
 from .knobs import (
     BakRules,
     DealRules,
@@ -25,7 +25,7 @@ Game = Literal["go-stop", "minhwatu"]
 
 
 @closed_record
-class Profile:
+class Profile(Record):
     """A complete rules profile: the game, and every knob in its group."""
 
     name: str
