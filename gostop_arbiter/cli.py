@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -109,6 +108,8 @@ def _sources(files: tuple[str, ...]) -> Iterator[SourceFile]:
 
 
 def _print_json(document: dict[str, Any]) -> None:
+    import json  # only the --json outputs need it: imported here, off the report's cold start
+
     click.echo(json.dumps(document, ensure_ascii=False, indent=2))
 
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
-from importlib import resources
-from pathlib import Path
 
 from lark import Lark
 
@@ -14,12 +13,20 @@ START_RULES = ["hand", "line"]
 
 
 def grammar_text() -> str:
-    """The text of gsn.lark: from the installed package, or from the source tree."""
-    try:
-        return resources.files("gostop_arbiter.grammar").joinpath("gsn.lark").read_text(encoding="utf-8")
-    except (ModuleNotFoundError, FileNotFoundError):
-        source_tree = Path(__file__).resolve().parents[2] / "grammar" / "gsn.lark"
-        return source_tree.read_text(encoding="utf-8")
+    """The text of gsn.lark: from the installed package (gostop_arbiter/grammar/), or from the
+    source tree (grammar/ beside the package). Plain paths, not ``importlib.resources``, which
+    would cost every command pathlib's import; the resources API is the fallback for packages
+    installed in a form that has no files (a zip)."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for place in (os.path.join(package, "grammar"), os.path.join(os.path.dirname(package), "grammar")):
+        try:
+            with open(os.path.join(place, "gsn.lark"), encoding="utf-8") as handle:
+                return handle.read()
+        except FileNotFoundError:
+            continue
+    from importlib import resources
+
+    return resources.files("gostop_arbiter.grammar").joinpath("gsn.lark").read_text(encoding="utf-8")
 
 
 def build_parser(transformer: GsnTransformer | None = None, *, strict: bool = False, cache: bool = True) -> Lark:
