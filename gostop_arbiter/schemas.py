@@ -1,4 +1,4 @@
-"""JSON Schemas of what the arbiter prints, exported from the pydantic models (schema_version 1)."""
+"""JSON Schemas of what the arbiter prints, exported by pydantic from the records (schema_version 1)."""
 
 from __future__ import annotations
 
