@@ -231,14 +231,14 @@ class _Owed:
         return self.shared + self.own
 
 
-def _owed(ctx: _Context, won: PileScore, loser: Standing) -> _Owed:
-    """What one loser owes, with the loser's placement of a switchable animal chosen in the loser's favour."""
+def _owed(ctx: _Context, won: PileScore, loser: Standing, scored: Sequence[PileScore]) -> _Owed:
+    """What one loser owes, with the loser's placement of a switchable animal chosen in the loser's
+    favour; ``scored`` is the loser's pile scored under each placement allowed."""
     add, multiplier = go_bonus(ctx.winner.gos, ctx.profile)
     shared = _winner_factors(ctx, multiplier)
     base = (won.total + add) * prod(f.factor for f in shared)
     best: _Owed | None = None
-    for placement in placements(loser.pile, ctx.profile, loser.declared):
-        lost = score_pile(loser.pile, ctx.profile, placement)
+    for lost in scored:
         own = _loser_factors(ctx, won, loser, lost)
         points = base * prod(f.factor for f in own)
         if ctx.profile.settlement.empty_pile_exemption and not loser.pile:
@@ -272,10 +272,15 @@ def settle_stop(
     """Payments of a hand won by a stop (PA-1): each loser's amount with its own factors, then 독박."""
     ctx = _Context(standings[winner], len(players), profile, carry)
     losers = [standings[p] for p in players if p != winner]
+    # A loser's pile scores the same whichever way the winner's cards are placed: scored once.
+    scored = {
+        loser.player: [score_pile(loser.pile, profile, p) for p in placements(loser.pile, profile, loser.declared)]
+        for loser in losers
+    }
     chosen: tuple[PileScore, list[_Owed]] | None = None
     for placement in placements(ctx.winner.pile, profile, ctx.winner.declared):
         won = score_pile(ctx.winner.pile, profile, placement)
-        owed = [_owed(ctx, won, loser) for loser in losers]
+        owed = [_owed(ctx, won, loser, scored[loser.player]) for loser in losers]
         if chosen is None or sum(o.points for o in owed) > sum(o.points for o in chosen[1]):
             chosen = (won, owed)
     assert chosen is not None

@@ -283,9 +283,10 @@ class Replay:
             cards = [c.code for c in s.cards]
             self.dealt[s.player] = cards
             self.hands.deal(s.player, cards)
+            where = f"dealt to {s.player}"
             for ref in s.cards:
                 if ref.code != UNSEEN:
-                    self.observe(ref, s.line, s.player, f"dealt to {s.player}")
+                    self.observe(ref, s.line, s.player, where)
         elif isinstance(s, TableLine):
             self.table_line = s
             for ref in s.dealer_bonus:
