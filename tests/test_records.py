@@ -90,3 +90,11 @@ def test_violation_codes_are_checked() -> None:
     assert violation("extra-card", 3, 1, "one 1g too many").code == "extra-card"
     with pytest.raises(ValueError, match="not a violation code"):
         violation("made-up", 3, 1, "no such thing")
+
+
+def test_records_compare_hash_and_show_by_their_fields() -> None:
+    assert CardRef(code="1g", column=3) == CardRef(code="1g", column=3)
+    assert CardRef(code="1g", column=3) != CardRef(code="1g", column=4)
+    assert CardRef(code="1g") != Payment(payer="A", payee="B", points=1, amount=1)
+    assert len({CardRef(code="1g", column=3), CardRef(code="1g", column=3)}) == 1
+    assert repr(CardRef(code="1g", column=3)) == "CardRef(code='1g', column=3)"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..records import replace
-from .profile import Profile, RulesError, with_overrides
+from .profile import Game, Profile, RulesError, with_overrides
 
 STANDARD = Profile(
     name="standard",
@@ -18,7 +18,7 @@ STANDARD = Profile(
 )
 
 
-def _variant(name: str, summary: str, game: str = "go-stop", **changes: dict[str, Any]) -> Profile:
+def _variant(name: str, summary: str, game: Game = "go-stop", **changes: dict[str, Any]) -> Profile:
     """``standard`` with some knobs of some groups changed (the tests check every value's type)."""
     groups = {group: replace(getattr(STANDARD, group), **knobs) for group, knobs in changes.items()}
     return replace(STANDARD, name=name, summary=summary, game=game, **groups)
