@@ -56,17 +56,21 @@ def build_corpus(hands: int, distinct: int, players: int) -> tuple[str, int]:
     from gostop_arbiter.simulate import simulate_session
 
     blocks: list[str] = []
+    first_dealer = ""
     session = simulate_session(profile_named("standard"), players=players, hands=distinct, seed=2026)
     for i, hand in enumerate(session):
         lines = write_hand(hand)
         if i == 0:
+            tag = hand.tag("Dealer")
+            first_dealer = tag.value if tag else hand.seats[0]
             lines = [line for line in lines if not line.startswith("[Hand")]
         else:
             lines = [f'[Hand "{i + 1}"]', *[line for line in lines if not line.startswith("[")]]
         blocks.append("\n".join(lines))
     copies = max(1, hands // distinct)
     one = "\n\n".join(blocks)
-    again = one.replace('[Rules "standard"]', "").replace("[Seats", '[Hand "c"]\n[Seats', 1)
+    # Each copy deals again from the first dealer, whoever won the hand before it: every hand valid.
+    again = one.replace('[Rules "standard"]', "").replace("[Seats", f'[Hand "c"]\n[Dealer "{first_dealer}"]\n[Seats', 1)
     text = "\n\n".join([one] + [again] * (copies - 1))
     return text + "\n", distinct * copies
 
