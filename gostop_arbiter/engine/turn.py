@@ -58,7 +58,8 @@ def play_turn(r: Replay, s: Turn) -> None:
     t = _Turn(p, s.line, _is_last_card(r, p))
     start_cards = sum(map(len, r.table.values()))
     start_months = sum(1 for cards in r.table.values() if cards) if start_cards == 2 else 0
-    _check_shake_due(r, s)
+    if r.shake_due is not None:
+        _check_shake_due(r, s)
     flips = list(s.flips)
     if s.play == "pass":
         _pass(r, s)
@@ -88,8 +89,9 @@ def play_turn(r: Replay, s: Turn) -> None:
     if t.captured:
         r.to_pile(p, t.captured)
         r.emit("capture", s.line, p, t.captured)
-    _sweep(r, t, start_cards, start_months)
-    r.compare_marks(s)
+        _sweep(r, t, start_cards, start_months)
+    if s.marks:
+        r.compare_marks(s)
     r.pending = PendingTurn(p, s.line, t.steals)
 
 
@@ -204,7 +206,8 @@ def _hand_card(r: Replay, t: _Turn, card: str, target: CardRef | None) -> None:
     month = month_of(card)
     on_table = list(r.table.get(month, []))
     t.hand_card, t.hand_month, t.k = card, month, len(on_table)
-    _wrong_target(r, t, target, on_table, card)
+    if target is not None:
+        _wrong_target(r, t, target, on_table, card)
     if t.k == 0:
         r.table.setdefault(month, []).append(card)
         r.emit("lay", t.line, t.player, [card])
@@ -260,8 +263,8 @@ def _flip(r: Replay, t: _Turn, flip: Flip) -> None:
         _same_month(r, t, card, flip.target)
         return
     on_table = list(r.table.get(month, []))
-    if _wrong_target(r, t, flip.target, on_table, card):
-        pass
+    if flip.target is not None:
+        _wrong_target(r, t, flip.target, on_table, card)
     if not on_table:
         r.table.setdefault(month, []).append(card)
         r.emit("lay", t.line, t.player, [card])
@@ -348,9 +351,10 @@ def _finish_hand_card(r: Replay, t: _Turn) -> None:
 
 
 def _sweep(r: Replay, t: _Turn, start_cards: int, start_months: int) -> None:
-    """싹쓸이: the turn leaves the table empty (or takes its last two cards, gamerules) (EV-7)."""
+    """싹쓸이: the turn leaves the table empty (or takes its last two cards, gamerules) (EV-7); asked
+    only after a turn that captured something."""
     events = r.profile.events
-    if any(r.table.values()) or not t.captured:
+    if any(r.table.values()):
         return
     if events.sweep_rule == "two-different-months":
         swept = start_cards == 2 and start_months == 2
