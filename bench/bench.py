@@ -319,7 +319,7 @@ def main() -> None:
             args.rounds,
         )
         for name, values in (("parse-only rate", ratios["parse"]), ("rate of Lark parsing alone", ratios["lark"])):
-            low, _middle, high = statistics.quantiles(values, n=4)
+            low, _middle, high = statistics.quantiles(values, n=4) if len(values) > 1 else (values[0],) * 3
             print(
                 f"end to end is {statistics.median(values):.0%} of the {name} (target: at least 60% of the parse-only "
                 f"rate): median of {args.rounds} rounds of {args.round_hands:,} hands, middle half {low:.0%}–{high:.0%}"
