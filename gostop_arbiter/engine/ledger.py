@@ -39,6 +39,11 @@ class Hands:
             self.known.setdefault(player, Counter())[code] += 1
         self.sizes[player] = self.sizes.get(player, 0) + 1
 
+    def reveal(self, player: str, code: str) -> None:
+        """One of the hand's unseen cards turns out to be ``code`` (the hand's size is unchanged)."""
+        self.unseen[player] -= 1
+        self.known.setdefault(player, Counter())[code] += 1
+
     def remove(self, player: str, code: str) -> None:
         """A known card leaves the hand."""
         self.known[player][code] -= 1

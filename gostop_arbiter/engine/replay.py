@@ -481,8 +481,7 @@ class Replay:
         if self.hands.holds_known(player, code):
             return True
         if self.hands.unseen.get(player, 0) > 0:
-            self.hands.unseen[player] -= 1
-            self.hands.known.setdefault(player, Counter())[code] += 1
+            self.hands.reveal(player, code)
             self.observe(ref, line, player, f"{verb} from {player}'s unseen hand")
             return True
         self.violate(
