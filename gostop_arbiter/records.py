@@ -96,13 +96,9 @@ def replace(item: R, **changes: Any) -> R:
     return dataclasses.replace(item, **changes)  # type: ignore[type-var]
 
 
+@cache
 def field_types(cls: type) -> dict[str, Any]:
     """Each field of a record class → its type, resolved (the annotations are strings)."""
-    return _hints(cls)
-
-
-@cache
-def _hints(cls: type) -> dict[str, Any]:
     hints = get_type_hints(cls)
     return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
 

@@ -124,23 +124,9 @@ def simulate_hand(
     statements: list[Statement] = []
     for p in seats:
         shown = [UNSEEN] * len(deal.hands[p]) if p == hide else deal.hands[p]
-        statements.append(
-            DealLine(player=p, cards=[_ref(c) for c in shown], line=0, column=0, comments=[], comment=None)
-        )
-    statements.append(
-        TableLine(
-            cards=[_ref(c) for c in deal.table],
-            dealer_bonus=[_ref(c) for c in deal.dealer_bonus],
-            line=0,
-            column=0,
-            comments=[],
-            comment=None,
-        )
-    )
-    real = [
-        DealLine(player=p, cards=[_ref(c) for c in deal.hands[p]], line=0, column=0, comments=[], comment=None)
-        for p in seats
-    ]
+        statements.append(DealLine(player=p, cards=[_ref(c) for c in shown]))
+    statements.append(TableLine(cards=[_ref(c) for c in deal.table], dealer_bonus=[_ref(c) for c in deal.dealer_bonus]))
+    real = [DealLine(player=p, cards=[_ref(c) for c in deal.hands[p]]) for p in seats]
     shadow = _played_hand(index, [], [*real, statements[-1]], seats, profile, stake)
     r = Replay(shadow, profile, dealer=dealer)
     for s in shadow.statements:
@@ -182,12 +168,9 @@ def _played_hand(
         kind="played",
         tags=tags,
         statements=statements,
-        trailing_comments=[],
         seats=seats,
         rules=profile.name,
-        sets={},
         stake=stake,
-        warnings=[],
     )
 
 

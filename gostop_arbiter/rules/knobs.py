@@ -2,8 +2,9 @@
 
 Each group is a record (``gostop_arbiter.records``); each knob has its meaning and the rule it
 comes from (``RULES.md`` IDs such as GS-4) in its description, which ``gostop-arbiter rules``
-prints. The defaults are the values of the ``standard`` profile. Knobs for variants that a GSN v1 transcript
-cannot record (a draw-3 bomb, shodang, deal packet order, first-dealer method) are left out.
+prints. The defaults are the values of the ``standard`` profile. Knobs for variants that a GSN v1
+transcript cannot record (a draw-3 bomb, shodang, deal packet order, first-dealer method) are left
+out.
 """
 
 from __future__ import annotations
@@ -27,8 +28,6 @@ class KnobError(ValueError):
 
     def __init__(self, knob: str, message: str) -> None:
         super().__init__(f"{knob}: {message}")
-        self.knob = knob
-        self.message = message
 
 
 @closed_record
