@@ -114,6 +114,16 @@ def test_named_profiles_hold_values_pydantic_accepts_unchanged(name: str) -> Non
     assert validate(Profile, dump(profile)) == profile
 
 
+def test_the_knob_groups_are_the_profiles_groups() -> None:
+    # GROUPS names each group's class, so that the knob index is built without resolving annotations.
+    from gostop_arbiter.records import field_types
+    from gostop_arbiter.rules.profile import GROUPS
+
+    nested = {name: kind for name, kind in field_types(Profile).items() if name not in ("name", "summary", "game")}
+    assert nested == GROUPS
+    assert list(GROUPS) == list(nested)
+
+
 def test_every_knob_has_a_meaning_and_a_rule() -> None:
     from gostop_arbiter.render.rules import knob_rows
 

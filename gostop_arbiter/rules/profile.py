@@ -63,27 +63,27 @@ def _deck(bonus: tuple[str, ...]) -> Deck:
     return Deck.of(bonus)
 
 
-GROUPS: tuple[str, ...] = (
-    "deck",
-    "deal",
-    "events",
-    "scoring",
-    "go",
-    "baks",
-    "settlement",
-    "four_players",
-    "minhwatu",
-)
+GROUPS: dict[str, type[Record]] = {
+    "deck": DeckRules,
+    "deal": DealRules,
+    "events": EventRules,
+    "scoring": ScoringRules,
+    "go": GoRules,
+    "baks": BakRules,
+    "settlement": SettlementRules,
+    "four_players": FourPlayerRules,
+    "minhwatu": MinhwatuRules,
+}
+"""Each knob group's field in a profile → its record class, in the order ``rules`` shows them."""
 
 
 def knob_index() -> dict[str, tuple[str, str]]:
     """Every knob name → (group, field). Knob names are unique across groups."""
     index: dict[str, tuple[str, str]] = {"game": ("", "game")}
-    groups = field_types(Profile)
-    for group in GROUPS:
-        for field in field_types(groups[group]):
-            assert field not in index, f"knob {field} is defined twice"
-            index[field] = (group, field)
+    for group, rules in GROUPS.items():
+        for field in dataclasses.fields(rules):
+            assert field.name not in index, f"knob {field.name} is defined twice"
+            index[field.name] = (group, field.name)
     return index
 
 
