@@ -1,6 +1,6 @@
 """Records: the frozen data that crosses a boundary (transcript, rules profile, verdict).
 
-A record is a plain frozen, slotted dataclass, so that reading and judging a file never loads
+A record is a plain slotted dataclass, frozen by its base class, so that reading and judging a file never loads
 pydantic's model machinery (defining one pydantic model class costs a cold start about 100 ms).
 pydantic still does everything at the boundary, from the same definitions: it validates records
 from untrusted data (``[Set "knob=value"]`` overrides), serialises them (``--json``) and describes
@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal, TypeVar, dataclass_transform, get_type_hints
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, dataclass_transform, get_type_hints
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
@@ -24,13 +24,14 @@ R = TypeVar("R")
 
 
 class Record:
-    """What every record compares, hashes and shows by: its fields, in order.
+    """What every record compares, hashes and shows by (its fields, in order), and what keeps it frozen.
 
-    Written once here rather than generated for each class by ``dataclass``: generating them costs
-    a cold start about a third of a millisecond per class, and the arbiter has some fifty records."""
+    Written once here rather than generated for each class by ``dataclass``: ``dataclass`` compiles
+    each method it writes, which costs a cold start about a tenth of a millisecond per method, and
+    the arbiter has some seventy records. Only ``__init__`` is compiled per class, on first use."""
 
     __slots__ = ()
-    __dataclass_fields__: dict[str, dataclasses.Field[Any]]
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
 
     def _values(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self.__dataclass_fields__)
@@ -48,14 +49,65 @@ class Record:
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__dataclass_fields__)
         return f"{type(self).__qualname__}({shown})"
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return self._values()
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        """Unpickling and ``copy`` set the fields past the frozen ``__setattr__``, as ``__init__`` does."""
+        for name, value in zip(self.__dataclass_fields__, state, strict=True):
+            object.__setattr__(self, name, value)
+
 
 @dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(dataclasses.field,))
 def record(cls: type[R]) -> type[R]:
     """Make a class a record: a frozen, slotted dataclass whose fields are given by keyword.
 
-    The class must derive from :class:`Record` (its comparison, hash and text)."""
+    The class must derive from :class:`Record` (its comparison, hash, text and frozenness)."""
     assert issubclass(cls, Record), f"{cls.__name__} must derive from Record"
-    return dataclasses.dataclass(frozen=True, slots=True, kw_only=True, eq=False, repr=False)(cls)
+    made = dataclasses.dataclass(init=False, slots=True, kw_only=True, eq=False, repr=False)(cls)
+    made.__init__ = _first_init  # type: ignore[method-assign,assignment]
+    return made
+
+
+def _first_init(self: Record, *args: Any, **values: Any) -> None:
+    """A record class's first ``__init__``: it compiles the class's own and hands over to it
+    (which refuses positional values, naming the class)."""
+    init = _init_of(type(self))
+    type(self).__init__ = init  # type: ignore[method-assign]
+    init(self, *args, **values)
+
+
+def _init_of(cls: type[Record]) -> Callable[..., None]:
+    """The ``__init__`` that ``dataclass`` would write for a frozen record: each field by keyword,
+    its default or a fresh value from its factory, set past the frozen ``__setattr__``, then the
+    class's ``__post_init__`` check if it has one."""
+    scope: dict[str, Any] = {"_set": object.__setattr__, "_MISSING": dataclasses.MISSING}
+    params, body = [], []
+    for f in dataclasses.fields(cls):
+        value = f.name
+        if f.default is not dataclasses.MISSING:
+            scope[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+        elif f.default_factory is not dataclasses.MISSING:
+            scope[f"_factory_{f.name}"] = f.default_factory
+            params.append(f"{f.name}=_MISSING")
+            value = f"_factory_{f.name}() if {f.name} is _MISSING else {f.name}"
+        else:
+            params.append(f.name)
+        body.append(f"_set(self, {f.name!r}, {value})")
+    if hasattr(cls, "__post_init__"):
+        body.append("self.__post_init__()")
+    signature = f"self, *, {', '.join(params)}" if params else "self"
+    exec(f"def __init__({signature}) -> None:\n    " + "\n    ".join(body or ["pass"]), scope)
+    init: Callable[..., None] = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
 
 
 @dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(dataclasses.field,))

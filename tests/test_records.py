@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
+import pickle
 import subprocess
 import sys
 
@@ -13,6 +15,7 @@ from pydantic import ValidationError
 
 from gostop_arbiter.notation.model import CardRef, Hand
 from gostop_arbiter.records import dump, json_schema, replace, validate
+from gostop_arbiter.rules.knobs import DeckRules, KnobError
 from gostop_arbiter.verdict import Payment, violation
 
 
@@ -50,6 +53,32 @@ def test_records_are_frozen_and_copied_with_changes() -> None:
         card.code = "2g"  # type: ignore[misc]
     assert replace(card, column=5) == CardRef(code="1g", column=5)
     assert card.column == 3
+
+
+def test_records_refuse_deletion_and_stay_frozen_when_validated_or_copied() -> None:
+    card = validate(CardRef, {"code": "1g", "column": 3})
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del card.column
+    for copied in (copy.copy(card), copy.deepcopy(card), pickle.loads(pickle.dumps(card))):
+        assert copied == card
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            copied.code = "2g"  # type: ignore[misc]
+
+
+def test_records_take_fields_by_keyword_only_and_name_what_is_wrong() -> None:
+    with pytest.raises(TypeError, match=r"Payment.__init__\(\) takes 1 positional"):
+        Payment("A", "B", 1, 1)  # type: ignore[misc]
+    with pytest.raises(TypeError, match="payee"):
+        Payment(payer="A", points=1, amount=1)  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="colour"):
+        CardRef(code="1g", colour="red")  # type: ignore[call-arg]
+    assert CardRef(code="1g") == CardRef(code="1g", column=0)
+
+
+def test_a_records_own_check_runs_when_it_is_made() -> None:
+    with pytest.raises(KnobError, match="b4 is not a bonus card"):
+        DeckRules(bonus_cards=["b4"])
+    assert DeckRules(bonus_cards=["b2"]).bonus_cards == ["b2"]
 
 
 def test_list_defaults_are_not_shared() -> None:
