@@ -82,6 +82,8 @@ class ScoreItem(Record):
 
 @record
 class PlayerScore(Record):
+    """A player's score at the end of the hand: the total and the items it is made of."""
+
     total: int
     items: list[ScoreItem] = listed()
 
@@ -146,6 +148,8 @@ class FileError(Record):
 
 @record
 class FileVerdict(Record):
+    """One file's verdict: each hand's, the money balance over its valid hands, and what could not be read."""
+
     path: str
     hands: list[HandVerdict] = listed()
     balance: dict[str, int] = mapped()
@@ -155,6 +159,8 @@ class FileVerdict(Record):
 
 @record
 class Verdict(Record):
+    """The arbiter's whole answer (GSN §8): the schema's version and a verdict for each file."""
+
     schema_version: int = SCHEMA_VERSION
     files: list[FileVerdict] = listed()
 
