@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from .notation import Hand, SyntaxIssue
 from .notation.model import Notice
 from .notation.reader import paused_gc, read_hands
-from .records import replace
+from .records import Mutable, Record, frozen, mutable, replace
 from .rules import Profile, RulesError, resolve
 from .tally import UsageError, judge_tally
 from .verdict import Discrepancy, FileError, FileVerdict, HandVerdict
@@ -23,8 +23,8 @@ FREE_TEXT_TAGS = ("Event", "Site", "Date", "Hand", "Note")
 VOID_OUTCOMES = ("nagari", "redeal", "void")
 
 
-@dataclass(frozen=True)
-class RulesChoice:
+@frozen
+class RulesChoice(Record):
     """Rules given on the command line: ``--rules`` replaces the file's profile and its ``Set``
     tags; ``--set`` overrides single knobs on top."""
 
@@ -37,8 +37,8 @@ class RulesChoice:
         return resolve(name, dict(sets))
 
 
-@dataclass
-class _Session:
+@mutable
+class _Session(Mutable):
     """What one hand hands on to the next."""
 
     dealer: str | None = None
@@ -155,8 +155,8 @@ def judge_file(path: str, hands: Iterable[Hand], choice: RulesChoice | None = No
     return FileVerdict(path=path, hands=verdicts, balance=session.balance, errors=errors)
 
 
-@dataclass
-class ReadAndJudged:
+@mutable
+class ReadAndJudged(Mutable):
     """A file judged while it is read (:func:`judge_lines`): the verdict, or the syntax errors
     that stop it, and the warnings about its text."""
 

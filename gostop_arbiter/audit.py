@@ -12,17 +12,17 @@ import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from .arbiter import RulesChoice, Session
 from .notation.reader import read_hands, stream_lines
-from .records import dump
+from .records import Mutable, dump, mutable
 from .verdict import FileError
 
 
-@dataclass
-class FileAudit:
+@mutable
+class FileAudit(Mutable):
     """What one file came to."""
 
     path: str

@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from enum import StrEnum
+
+from .records import Record, frozen
 
 
 class Kind(StrEnum):
@@ -48,8 +49,8 @@ UNSEEN = "?"
 """The code of a card that was dealt but not seen."""
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+@frozen
+class Card(Record):
     """One card of the deck: what a code means."""
 
     code: str
@@ -170,8 +171,8 @@ def card_info(code: str) -> Card | None:
     return MONTH_CARDS.get(code) or BONUS_CARDS.get(code)
 
 
-@dataclass(frozen=True)
-class Deck:
+@frozen
+class Deck(Record):
     """The cards in play under a rules profile: the 48 month cards and its bonus cards."""
 
     counts: Mapping[str, int]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, cast
 
 import click
@@ -15,7 +15,7 @@ from .exitcodes import Exit
 from .notation import GsnSyntaxError, Hand, SyntaxIssue, normalise_lines, read_hands, write_hand, write_transcript
 from .notation.model import Notice, Transcript
 from .notation.reader import decode, paused_gc
-from .records import dump
+from .records import Mutable, dump, mutable
 from .render.words import Lang
 from .rules import PROFILES, RulesError, profile_named, resolve
 from .settle import settle_up
@@ -25,8 +25,8 @@ from .verdict import SCHEMA_VERSION, FileError, FileVerdict
 STDIN = "-"
 
 
-@dataclass
-class SourceFile:
+@mutable
+class SourceFile(Mutable):
     """One file named on the command line, as read: its text, its hands, its errors."""
 
     path: str

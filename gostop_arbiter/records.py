@@ -1,13 +1,20 @@
-"""Records: the frozen data that crosses a boundary (transcript, rules profile, verdict).
+"""Records: the frozen data that crosses a boundary (transcript, rules profile, verdict), and the
+arbiter's other data classes.
 
-A record is a plain slotted dataclass, frozen by its base class, so that reading and judging a file never loads
-pydantic's model machinery (defining one pydantic model class costs a cold start about 100 ms).
-pydantic still does everything at the boundary, from the same definitions: it validates records
-from untrusted data (``[Set "knob=value"]`` overrides), serialises them (``--json``) and describes
-them (``gostop-arbiter schema``), through a ``TypeAdapter`` built the first time a class needs one.
+A record is a plain slotted dataclass, frozen by its base class, so that reading and judging a file
+never loads pydantic's model machinery (defining one pydantic model class costs a cold start about
+100 ms). pydantic still does everything at the boundary, from the same definitions: it validates
+records from untrusted data (``[Set "knob=value"]`` overrides), serialises them (``--json``) and
+describes them (``gostop-arbiter schema``), through a ``TypeAdapter`` built the first time a class
+needs one.
 
 Field facts that pydantic reads go in the dataclass field's metadata (``alias``, ``description``,
 ``json_schema_extra``), which pydantic honours for standard dataclasses.
+
+The same machinery makes the arbiter's own data classes, which never cross a boundary: ``@frozen``
+values (a card, a score line) and ``@mutable`` working state (a hand's cards, the stock), whose
+fields may be given in order. All of them get their comparison and text from one base class and
+compile their ``__init__`` on first use, which keeps the command's start quick (decision A5).
 """
 
 from __future__ import annotations
@@ -23,12 +30,13 @@ if TYPE_CHECKING:
 R = TypeVar("R")
 
 
-class Record:
-    """What every record compares, hashes and shows by (its fields, in order), and what keeps it frozen.
+class _ByFields:
+    """What the arbiter's data classes compare and show by: their fields, in order.
 
     Written once here rather than generated for each class by ``dataclass``: ``dataclass`` compiles
-    each method it writes, which costs a cold start about a tenth of a millisecond per method, and
-    the arbiter has some seventy records. Only ``__init__`` is compiled per class, on first use."""
+    each method it writes as the class is defined, about a tenth of a millisecond per method, and
+    the arbiter has some ninety data classes, most of which a given command never uses. Only
+    ``__init__`` is compiled for each class, the first time one is made."""
 
     __slots__ = ()
     __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
@@ -39,15 +47,21 @@ class Record:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        assert isinstance(other, Record)
+        assert isinstance(other, _ByFields)
         return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__dataclass_fields__)
         return f"{type(self).__qualname__}({shown})"
+
+
+class Record(_ByFields):
+    """Frozen data, hashed by its fields: the base of :func:`record` and :func:`frozen` classes."""
+
+    __slots__ = ()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -64,46 +78,84 @@ class Record:
             object.__setattr__(self, name, value)
 
 
+class Mutable(_ByFields):
+    """Working data that changes in place (a hand's cards, the stock): the base of :func:`mutable`
+    classes. Like a mutable dataclass, it compares by its fields and has no hash."""
+
+    __slots__ = ()
+    __hash__ = None  # type: ignore[assignment]
+
+
 @dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(dataclasses.field,))
 def record(cls: type[R]) -> type[R]:
-    """Make a class a record: a frozen, slotted dataclass whose fields are given by keyword.
+    """Make a class a record: frozen data that crosses a boundary, its fields given by keyword.
 
-    The class must derive from :class:`Record` (its comparison, hash, text and frozenness)."""
+    The class must derive from :class:`Record`."""
     assert issubclass(cls, Record), f"{cls.__name__} must derive from Record"
-    made = dataclasses.dataclass(init=False, slots=True, kw_only=True, eq=False, repr=False)(cls)
-    made.__init__ = _first_init  # type: ignore[method-assign,assignment]
+    return _data_class(cls, kw_only=True)
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
+def frozen(cls: type[R]) -> type[R]:
+    """Make a class frozen data of the arbiter's own (a card, a score line), its fields given in
+    order or by keyword. The class must derive from :class:`Record`."""
+    assert issubclass(cls, Record), f"{cls.__name__} must derive from Record"
+    return _data_class(cls, kw_only=False)
+
+
+@dataclass_transform(field_specifiers=(dataclasses.field,))
+def mutable(cls: type[R]) -> type[R]:
+    """Make a class working data that changes in place, its fields given in order or by keyword.
+
+    The class must derive from :class:`Mutable`."""
+    assert issubclass(cls, Mutable), f"{cls.__name__} must derive from Mutable"
+    return _data_class(cls, kw_only=False)
+
+
+def _data_class(cls: type[R], *, kw_only: bool) -> type[R]:
+    """A slotted dataclass whose methods come from its base and whose ``__init__`` is compiled on
+    first use."""
+    made = dataclasses.dataclass(init=False, slots=True, kw_only=kw_only, eq=False, repr=False)(cls)
+    defaulted = None
+    for f in dataclasses.fields(made):  # type: ignore[arg-type]
+        if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING:
+            defaulted = f.name
+        elif defaulted and not f.kw_only:
+            raise TypeError(f"{cls.__name__}: field {f.name!r} without a default follows {defaulted!r}")
+    made.__init__ = _first_init  # type: ignore[assignment]
     return made
 
 
-def _first_init(self: Record, *args: Any, **values: Any) -> None:
-    """A record class's first ``__init__``: it compiles the class's own and hands over to it
-    (which refuses positional values, naming the class)."""
+def _first_init(self: _ByFields, *args: Any, **values: Any) -> None:
+    """A data class's first ``__init__``: it compiles the class's own and hands over to it."""
     init = _init_of(type(self))
     type(self).__init__ = init  # type: ignore[method-assign]
     init(self, *args, **values)
 
 
-def _init_of(cls: type[Record]) -> Callable[..., None]:
-    """The ``__init__`` that ``dataclass`` would write for a frozen record: each field by keyword,
-    its default or a fresh value from its factory, set past the frozen ``__setattr__``, then the
-    class's ``__post_init__`` check if it has one."""
+def _init_of(cls: type[_ByFields]) -> Callable[..., None]:
+    """The ``__init__`` that ``dataclass`` would write: each field in order (keyword-only fields
+    after ``*``), its default or a fresh value from its factory, set directly (past the frozen
+    ``__setattr__`` of a record), then the class's ``__post_init__`` check if it has one."""
     scope: dict[str, Any] = {"_set": object.__setattr__, "_MISSING": dataclasses.MISSING}
-    params, body = [], []
+    is_frozen = issubclass(cls, Record)
+    positional: list[str] = []
+    by_keyword: list[str] = []
+    body: list[str] = []
     for f in dataclasses.fields(cls):
-        value = f.name
+        param, value = f.name, f.name
         if f.default is not dataclasses.MISSING:
             scope[f"_default_{f.name}"] = f.default
-            params.append(f"{f.name}=_default_{f.name}")
+            param = f"{f.name}=_default_{f.name}"
         elif f.default_factory is not dataclasses.MISSING:
             scope[f"_factory_{f.name}"] = f.default_factory
-            params.append(f"{f.name}=_MISSING")
+            param = f"{f.name}=_MISSING"
             value = f"_factory_{f.name}() if {f.name} is _MISSING else {f.name}"
-        else:
-            params.append(f.name)
-        body.append(f"_set(self, {f.name!r}, {value})")
+        (by_keyword if f.kw_only else positional).append(param)
+        body.append(f"_set(self, {f.name!r}, {value})" if is_frozen else f"self.{f.name} = {value}")
     if hasattr(cls, "__post_init__"):
         body.append("self.__post_init__()")
-    signature = f"self, *, {', '.join(params)}" if params else "self"
+    signature = ", ".join(["self", *positional, *(["*", *by_keyword] if by_keyword else [])])
     exec(f"def __init__({signature}) -> None:\n    " + "\n    ".join(body or ["pass"]), scope)
     init: Callable[..., None] = scope["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"

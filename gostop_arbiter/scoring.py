@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 
 from .cards import BONUS_CARDS, MONTH_CARDS, Kind, card_info
+from .records import Record, frozen
 from .rules import Profile
 
 Placement = Mapping[str, str]
@@ -30,8 +30,8 @@ RAIN_BRIGHT = "12g"
 RAIN_RIBBON = "12r"
 
 
-@dataclass(frozen=True)
-class ScoreLine:
+@frozen
+class ScoreLine(Record):
     """One scoring category of a pile: a stable rule code, its points, and the cards that make it."""
 
     rule: str
@@ -39,8 +39,8 @@ class ScoreLine:
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class PileScore:
+@frozen
+class PileScore(Record):
     """The score of one capture pile under one placement, with the facts the baks look at."""
 
     lines: tuple[ScoreLine, ...]

@@ -7,17 +7,18 @@ payments out. The replay engine and the tally reader both call them; nothing her
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from math import prod
 
 from .cards import card_info
+from .records import Record, frozen
 from .rules import Profile
 from .scoring import PileScore, best_score, placements, score_pile, sort_cards
 from .verdict import Factor, Payment, PlayerScore, ScoreItem
 
 
-@dataclass(frozen=True)
-class Standing:
+@frozen
+class Standing(Record):
     """A player's position at the end of a hand, as far as settlement cares."""
 
     player: str
@@ -55,8 +56,10 @@ def standings(
     }
 
 
-@dataclass(frozen=True)
-class Settlement:
+@frozen
+class Settlement(Record):
+    """A hand's scores and who pays whom."""
+
     scores: dict[str, PlayerScore]
     payments: list[Payment]
 
@@ -148,8 +151,10 @@ def meong_tta(winner: str, won: PileScore, loser: str, lost: PileScore, profile:
 # ---- one loser's amount ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Context:
+@frozen
+class _Context(Record):
+    """What every loser's payment looks at: the winner, the table, the rules and the nagari carry."""
+
     winner: Standing
     players: int
     profile: Profile
@@ -214,8 +219,10 @@ def _loser_factors(ctx: _Context, won: PileScore, loser: Standing, lost: PileSco
     return [f for f in found if f is not None]
 
 
-@dataclass(frozen=True)
-class _Owed:
+@frozen
+class _Owed(Record):
+    """What one loser owes the winner, with the factors that make it."""
+
     loser: str
     score: PileScore
     points: int

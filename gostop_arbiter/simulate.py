@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from .cards import UNSEEN
@@ -32,6 +31,7 @@ from .notation.model import (
     Transcript,
     Turn,
 )
+from .records import Mutable, mutable
 from .rules import Profile
 
 NAMES = ("Minji", "Jae", "Soo", "Ara")
@@ -41,8 +41,10 @@ def _ref(code: str) -> CardRef:
     return CardRef(code=code, column=0)
 
 
-@dataclass
-class _Deal:
+@mutable
+class _Deal(Mutable):
+    """A shuffled deal: each hand, the table, the bonus cards turned up with it (the dealer's), and the stock."""
+
     hands: dict[str, list[str]]
     table: list[str]
     dealer_bonus: list[str]

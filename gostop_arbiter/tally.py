@@ -9,11 +9,11 @@ gos called, and a declared sake cup is where it can be.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from .claims import compare_claims
 from .notation.model import Bomb, Call, Claim, Declare, Hand, PileLine, Shake
-from .records import replace
+from .records import Mutable, mutable, replace
 from .rules import Profile
 from .scoring import best_score, declaration_problem, switchable_in
 from .settle import minhwatu_points, minhwatu_round, settle_stop, standings
@@ -29,8 +29,8 @@ class UsageError(ValueError):
         self.column = column
 
 
-@dataclass
-class _Tally:
+@mutable
+class _Tally(Mutable):
     """What the lines of a tally hand add up to."""
 
     piles: dict[str, list[str]]

@@ -129,25 +129,63 @@ def test_records_compare_hash_and_show_by_their_fields() -> None:
     assert repr(CardRef(code="1g", column=3)) == "CardRef(code='1g', column=3)"
 
 
-def test_every_record_says_what_it_is() -> None:
-    # A record without a docstring also costs a cold start: ``dataclass`` then writes one from the
-    # class's signature, which for a record means parsing object's text signature (tokenize's regex).
+def test_every_data_class_says_what_it_is() -> None:
+    # A data class without a docstring also costs a cold start: ``dataclass`` then writes one from
+    # the class's signature, which for ours means parsing object's text signature (tokenize's regex).
     import importlib
     import pkgutil
 
     import gostop_arbiter
-    from gostop_arbiter.records import Record
+    from gostop_arbiter.records import Mutable, Record
 
     for module in pkgutil.walk_packages(gostop_arbiter.__path__, "gostop_arbiter."):
         if module.name != "gostop_arbiter.__main__":
             importlib.import_module(module.name)
-    found, pending = set(), [Record]
+    found, pending = set(), [Record, Mutable]
     while pending:
         for kind in pending.pop().__subclasses__():
             found.add(kind)
             pending.append(kind)
-    assert len(found) > 30
+    assert len(found) > 60
     undocumented = [
         kind.__qualname__ for kind in found if (kind.__doc__ or f"{kind.__name__}(").startswith(f"{kind.__name__}(")
     ]
     assert not undocumented
+
+
+def test_frozen_values_take_fields_in_order_and_stay_frozen() -> None:
+    from gostop_arbiter.scoring import ScoreLine
+
+    line = ScoreLine("pi", 1, ["1p"] * 10)
+    assert line == ScoreLine(rule="pi", points=1, cards=["1p"] * 10)
+    assert repr(ScoreLine("go", 1, [])) == "ScoreLine(rule='go', points=1, cards=[])"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        line.points = 2  # type: ignore[misc]
+
+
+def test_mutable_state_changes_in_place_compares_by_fields_and_has_no_hash() -> None:
+    from gostop_arbiter.engine.ledger import Stock
+
+    stock = Stock(20)
+    assert stock == Stock(size=20, used=0)
+    stock.used += 3
+    assert stock.used == 3 and stock != Stock(20)
+    assert Stock(20).listed is not Stock(20).listed
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(stock)
+    with pytest.raises(AttributeError):
+        stock.colour = "red"  # type: ignore[attr-defined]
+    assert pickle.loads(pickle.dumps(stock)) == stock
+
+
+def test_a_field_without_a_default_may_not_follow_one_with_a_default() -> None:
+    from gostop_arbiter.records import Mutable, mutable
+
+    class Bad(Mutable):
+        """A field in the wrong place."""
+
+        first: int = 0
+        second: int
+
+    with pytest.raises(TypeError, match="'second' without a default follows 'first'"):
+        mutable(Bad)

@@ -9,13 +9,14 @@ moving between known places (hand → table → pile) are not observed again.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ..cards import UNSEEN, Deck
+from ..records import Mutable, mutable
 
 
-@dataclass
-class Hands:
+@mutable
+class Hands(Mutable):
     """Each player's hand: the cards known to be in it, and how many unseen cards it holds."""
 
     known: dict[str, Counter[str]] = field(default_factory=dict)
@@ -54,8 +55,8 @@ class Hands:
         return known is not None and known[code] > 0
 
 
-@dataclass
-class Stock:
+@mutable
+class Stock(Mutable):
     """The stock: its size, how many cards have left it, and what the ``stock:`` line said."""
 
     size: int = 0
@@ -76,8 +77,8 @@ class Stock:
         return None
 
 
-@dataclass
-class Ledger:
+@mutable
+class Ledger(Mutable):
     """How often each card has been observed, against what the deck holds."""
 
     deck: Deck

@@ -10,7 +10,7 @@ replay goes on wherever the state still makes sense.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import partial
 from typing import Any
 
@@ -31,6 +31,7 @@ from ..notation.model import (
     TableLine,
     Turn,
 )
+from ..records import Mutable, mutable
 from ..rules import Profile
 from ..scoring import Tally, declaration_problem, junk_value_of
 from ..verdict import Discrepancy, Payment, Violation, violation
@@ -58,8 +59,8 @@ def is_bonus(code: str) -> bool:
     return code in BONUS_CARDS
 
 
-@dataclass(slots=True)
-class Steal:
+@mutable
+class Steal(Mutable):
     """One steal owed to the turn's player: from whom, how much, and why."""
 
     reason: EventKind
@@ -69,8 +70,8 @@ class Steal:
     givers: tuple[str, ...] = ()
 
 
-@dataclass(slots=True)
-class PendingTurn:
+@mutable
+class PendingTurn(Mutable):
     """A turn whose steals and go/stop check wait for the ``give`` and ``9a as`` lines after it."""
 
     player: str
@@ -80,8 +81,8 @@ class PendingTurn:
     give_lines: dict[str, Give] = field(default_factory=dict)
 
 
-@dataclass(slots=True)
-class MustCall:
+@mutable
+class MustCall(Mutable):
     """A player whose score allows a call, which must come before the next turn."""
 
     player: str
@@ -89,8 +90,10 @@ class MustCall:
     line: int
 
 
-@dataclass
-class Outcome:
+@mutable
+class Outcome(Mutable):
+    """How the hand has ended so far: the outcome's kind, the winner if any, and the line that ended it."""
+
     kind: OutcomeKind = "incomplete"
     winner: str | None = None
     line: int = 0

@@ -3,10 +3,11 @@ the special events and the steals they earn."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
 
 from ..notation.model import CardRef, Flip, Turn
+from ..records import Mutable, mutable
 from .events import EventKind
 from .replay import NATURAL, PendingTurn, Steal, is_bonus, month_of
 
@@ -14,8 +15,8 @@ if TYPE_CHECKING:
     from .replay import Replay
 
 
-@dataclass(slots=True)
-class _Turn:
+@mutable
+class _Turn(Mutable):
     """What one turn has done so far."""
 
     player: str

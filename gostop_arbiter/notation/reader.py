@@ -15,11 +15,12 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, cast
 
 from lark.exceptions import UnexpectedInput
 
+from ..records import Mutable, mutable
 from .errors import SyntaxIssue, describe
 from .grammar import shared_parser
 from .model import (
@@ -49,16 +50,16 @@ class GsnSyntaxError(Exception):
         self.issues = issues
 
 
-@dataclass
-class HandResult:
+@mutable
+class HandResult(Mutable):
     """What the reader made of one hand: the hand, or the errors that stop it."""
 
     hand: Hand | None
     errors: list[SyntaxIssue] = field(default_factory=list)
 
 
-@dataclass
-class _Settings:
+@mutable
+class _Settings(Mutable):
     """The tags that carry over from one hand to the next (GSN §3)."""
 
     seats: list[str] | None = None
@@ -67,8 +68,10 @@ class _Settings:
     stake: int = 1
 
 
-@dataclass
-class _Chunk:
+@mutable
+class _Chunk(Mutable):
+    """The lines of one hand, as cut from the text, and the number of its first line."""
+
     first_line: int
     lines: list[str]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from rich.console import Group
 from rich.table import Table
@@ -18,14 +18,15 @@ from ..cards import Kind, card_info
 from ..engine import Event, Replay
 from ..notation import Hand, write_statement
 from ..notation.model import Call, Declare, Give, Turn
+from ..records import Mutable, mutable
 from ..rules import Profile
 from ..scoring import best_total, sort_cards
 from .transcript import cards_text
 from .words import Lang, term
 
 
-@dataclass
-class Snapshot:
+@mutable
+class Snapshot(Mutable):
     """The table after one turn."""
 
     turn: int
