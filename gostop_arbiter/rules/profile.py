@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from functools import cache
+from functools import lru_cache
 from typing import Any, Literal, get_args, get_origin
 
 from ..cards import Deck
@@ -58,7 +58,7 @@ class Profile(Record):
         return {2: (d.hand_2p, d.table_2p), 3: (d.hand_3p, d.table_3p)}.get(players, (d.hand_4p, d.table_4p))
 
 
-@cache
+@lru_cache(maxsize=32)  # bounded: a file's [Set] tags may ask for any number of bonus cards
 def _deck(bonus: tuple[str, ...]) -> Deck:
     return Deck.of(bonus)
 
