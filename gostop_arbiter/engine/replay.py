@@ -886,12 +886,15 @@ class Replay:
         return self.hand.statements[-1].line
 
     def check_complete_record(self) -> None:
-        """missing-card: at the end of a played-out hand every card of the deck has shown up."""
-        unseen_bonus = sum(
-            copies - self.ledger.seen[code] for code, copies in self.deck.counts.items() if is_bonus(code)
-        )
+        """missing-card: at the end of a played-out hand every card of the deck has shown up.
+
+        Only bonus cards may be left in the stock: a bonus card takes no turn, so one at the bottom
+        is never flipped. Those are the bonus cards in no pile and in no stack on the table, seen
+        or not (a seller's hand goes back into the stock, and a ``stock:`` line names its cards)."""
+        placed = [code for cards in (*self.piles.values(), *self.buried.values()) for code in cards]
+        bonus_left = sum(n for code, n in self.deck.counts.items() if is_bonus(code)) - sum(map(is_bonus, placed))
         line = self.last_line()
-        if self.stock.remaining > unseen_bonus:
+        if self.stock.remaining > bonus_left:
             self.violate(
                 "missing-card",
                 line,
