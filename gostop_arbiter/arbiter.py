@@ -14,6 +14,7 @@ from dataclasses import field
 from .notation import Hand, SyntaxIssue
 from .notation.model import Notice
 from .notation.reader import paused_gc, read_hands
+from .numbers import whole_number
 from .records import Mutable, Record, frozen, mutable, replace
 from .rules import Profile, RulesError, resolve
 from .tally import UsageError, judge_tally
@@ -67,7 +68,8 @@ def _carry(hand: Hand, session: _Session) -> tuple[int, list[Discrepancy]]:
     tag = hand.tag("Carry")
     if tag is None:
         return session.carry, []
-    written = int(tag.value)
+    written = whole_number(tag.value)
+    assert written is not None, "the reader refuses a Carry tag that is not a whole number"
     if written == session.carry:
         return written, []
     return written, [

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from enum import StrEnum
 
+from .numbers import whole_number
 from .records import Record, frozen
 
 
@@ -161,9 +162,16 @@ def canonical_code(token: str) -> str:
         raise ValueError(f"not a card: {token!r}")
     digits, category, bonus = match.groups()
     if bonus is not None:
-        return f"b{int(bonus)}"
+        return f"b{_number_part(bonus)}"
     kind = KOREAN_KIND_ALIASES.get(category) or Kind(category.lower())
-    return f"{int(digits)}{kind.value}"
+    return f"{_number_part(digits)}{kind.value}"
+
+
+def _number_part(digits: str) -> str:
+    """The month or bonus number of a card token without leading zeros (a number too long to be
+    any card's stays as written: it names no card either way)."""
+    number = whole_number(digits)
+    return digits if number is None else str(number)
 
 
 def card_info(code: str) -> Card | None:

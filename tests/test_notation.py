@@ -39,6 +39,8 @@ def test_the_grammar_is_lalr_without_conflicts_or_collisions() -> None:
     build_parser(strict=True)
 
 
+HUGE = "9" * 5000
+
 @pytest.mark.parametrize(
     ("line", "expected"),
     [
@@ -191,6 +193,13 @@ def test_unknown_tags_are_kept_with_a_warning() -> None:
         pytest.param('[Seats "A, B"]\n[Set "nothing"]\nA: stop\n', 2, 1, '[Set "knob=value"]', id="set"),
         pytest.param('[Seats "A, B"]\n[Carry "0"]\nA: stop\n', 2, 1, "Carry is a multiplier", id="carry"),
         pytest.param('[Seats "A, B"]\ndeal A: ?*0\n', 2, 9, "?*N takes a count from 1 to 99", id="unseen-zero"),
+        # Numbers longer than Python converts to int (4,300 digits) are errors, not crashes.
+        pytest.param(f'[Seats "A, B"]\n[Stake "{HUGE}"]\nA: stop\n', 2, 1, "Stake is money per point", id="stake-huge"),
+        pytest.param(f'[Seats "A, B"]\n[Carry "{HUGE}"]\nA: stop\n', 2, 1, "Carry is a multiplier", id="carry-huge"),
+        pytest.param(f'[Seats "A, B"]\nclaim: A pays B {HUGE}\n', 2, 17, "at most 18 digits", id="claim-huge"),
+        pytest.param(f'[Seats "A, B"]\n{HUGE}. A: 3p / 7a\n', 2, 1, "at most 18 digits", id="turn-number-huge"),
+        pytest.param(f'[Seats "A, B"]\ndeal A: ?*{HUGE}\n', 2, 9, "?*N takes a count from 1 to 99, not 999", id="unseen-huge"),
+        pytest.param('[Seats "A, B"]\nclaim: A pays B 1234567890123456789\n', 2, 17, "at most 18 digits", id="claim-19-digits"),
         pytest.param('[Seats "A, B"]\nA: 3p / 7a !chk\n', 2, 12, "unknown mark '!chk'", id="unknown-mark"),
         pytest.param('[Seats "A, B"]\n', 1, 1, "a hand needs at least one statement", id="tags-only"),
         pytest.param("# nothing here\n", 1, 1, "the file holds no hand", id="empty"),

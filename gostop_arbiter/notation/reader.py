@@ -20,6 +20,7 @@ from typing import Any, cast
 
 from lark.exceptions import UnexpectedInput
 
+from ..numbers import shown, whole_number
 from ..records import Mutable, mutable
 from .errors import SyntaxIssue, describe
 from .grammar import shared_parser
@@ -278,18 +279,22 @@ class _Assembler:
                 else:
                     settings.sets[knob.strip()] = value.strip()
             elif name == "Stake":
-                if tag.value.strip().isdigit():
-                    settings.stake = int(tag.value)
+                stake = whole_number(tag.value)
+                if stake is not None:
+                    settings.stake = stake
                 else:
                     self.error(
                         tag.line,
                         tag.column,
-                        f'Stake is money per point, a whole number such as "100", not "{tag.value}"',
+                        f'Stake is money per point, a whole number such as "100", not "{shown(tag.value)}"',
                     )
             elif name == "Carry":
-                if not tag.value.strip().isdigit() or int(tag.value) < 1:
+                carry = whole_number(tag.value)
+                if carry is None or carry < 1:
                     self.error(
-                        tag.line, tag.column, f'Carry is a multiplier, a whole number such as "2", not "{tag.value}"'
+                        tag.line,
+                        tag.column,
+                        f'Carry is a multiplier, a whole number such as "2", not "{shown(tag.value)}"',
                     )
             elif name not in KNOWN_TAGS.values():
                 known = ", ".join(KNOWN_TAGS.values())

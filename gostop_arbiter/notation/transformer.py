@@ -15,6 +15,7 @@ from typing import Any, cast
 from lark import Token, Transformer
 
 from ..cards import UNSEEN, canonical_code
+from ..numbers import MAX_DIGITS, shown, whole_number
 from .model import (
     Bomb,
     Bonus,
@@ -119,6 +120,15 @@ class GsnTransformer(Transformer[Token, Any]):
     def _problem(self, token: Token, message: str) -> None:
         self.problems.append((self._line(token), int(token.column or 0), message))
 
+    def _number(self, token: Token, written: str | None = None) -> int:
+        """The whole number a token writes (``written``, when only part of it is the number)."""
+        text = str(token) if written is None else written
+        number = whole_number(text)
+        if number is None:
+            self._problem(token, f"a number here has at most {MAX_DIGITS} digits, not {shown(text)}")
+            return 0
+        return number
+
     def _position(self, first: Token) -> dict[str, Any]:
         """Line, column and comments of the line item that starts with ``first``."""
         line = int(first.line or 0)
@@ -162,10 +172,11 @@ class GsnTransformer(Transformer[Token, Any]):
             elif token.type == "UNSEEN":
                 cards.append(_card_at(UNSEEN, int(token.column or 0)))
             else:  # UNSEEN_MANY: ?*N
-                count = int(str(token)[2:])
-                if not 1 <= count <= MAX_UNSEEN_RUN:
-                    self._problem(token, f"?*N takes a count from 1 to {MAX_UNSEEN_RUN}, not {count}")
-                    count = min(max(count, 0), MAX_UNSEEN_RUN)
+                written = str(token)[2:]
+                count = whole_number(written)
+                if count is None or not 1 <= count <= MAX_UNSEEN_RUN:
+                    self._problem(token, f"?*N takes a count from 1 to {MAX_UNSEEN_RUN}, not {shown(written)}")
+                    count = MAX_UNSEEN_RUN if count is None else min(max(count, 0), MAX_UNSEEN_RUN)
                 unseen = _card_at(UNSEEN, int(token.column or 0))
                 cards.extend([unseen] * count)
         return cards
@@ -205,7 +216,9 @@ class GsnTransformer(Transformer[Token, Any]):
 
     def claim_pays(self, children: list[Token]) -> Claim:
         keyword, payer, _pays, payee, points = children
-        return Claim(payer=self._name(payer), payee=self._name(payee), points=int(points), **self._position(keyword))
+        return Claim(
+            payer=self._name(payer), payee=self._name(payee), points=self._number(points), **self._position(keyword)
+        )
 
     def claim_nagari(self, children: list[Token]) -> Claim:
         keyword, _nagari = children
@@ -246,7 +259,7 @@ class GsnTransformer(Transformer[Token, Any]):
 
     def numbered_turn(self, children: list[Any]) -> Turn:
         number, name, *rest = children
-        return self._turn(number, name, rest, int(str(number)[:-1]))
+        return self._turn(number, name, rest, self._number(number, str(number)[:-1]))
 
     def play_card(self, children: list[Any]) -> tuple[str, list[CardRef], CardRef | None]:
         card, *capture = children
