@@ -35,7 +35,7 @@ class _ByFields:
 
     Written once here rather than generated for each class by ``dataclass``: ``dataclass`` compiles
     each method it writes as the class is defined, about a tenth of a millisecond per method, and
-    the arbiter has some ninety data classes, most of which a given command never uses. Only
+    the arbiter has some seventy data classes, most of which a given command never uses. Only
     ``__init__`` is compiled for each class, the first time one is made."""
 
     __slots__ = ()

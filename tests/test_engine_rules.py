@@ -177,3 +177,44 @@ def test_a_known_bonus_card_left_at_the_bottom_of_the_stock_is_no_missing_flip()
     assert r.outcome.kind == "nagari"
     # A flip left out of the record is still a missing flip, with b3 left at the bottom too.
     assert "missing-card" in codes(replay(SELLER_KEEPS_THE_LAST_BONUS.replace("Ara: 10r / 1r\n", "Ara: 10r\n")))
+
+
+# Found among simulated hands (online-matgo, three players, seed 2506), with the stock line added:
+# it names b2 at the bottom, where the hand leaves it unflipped.
+STOCK_LINE_NAMES_THE_LAST_BONUS = """
+[Rules "online-matgo"]
+[Seats "Minji, Jae, Soo"]
+deal Minji: 3g 6p 6r 7r 9p 11g 11p
+deal Jae: 4p 4p 5p 5p 7a 10r 12g
+deal Soo: 1g 2r 4a 6a 6p 8a 9p
+table: 9a 9r 12pp 10p 8g 2a
+stock: 7p 1r b3 11p 3p 11pp 8p 1p 2p 1p 8p 3r 2p 5r 10p 12r 10a 7p 4r 12a 3p 5a b2
+Minji: 6p / 7p
+Jae: 4p / 1r
+Soo: 8a / b3 / 11p
+Minji: 3g / 3p
+Jae: 5p / 11pp
+Soo: 4a / 8p
+Minji: 11p / 1p
+Jae: 5p / 2p
+Soo: 1g / 1p
+Minji: 6r / 8p
+Jae: 10r / 3r
+Soo: 6a / 2p
+Minji: 9p x9r / 5r
+Jae: 4p / 10p
+Soo: 9p / 12r
+Minji: 7r / 10a
+Jae: 7a / 7p
+Soo: 6p / 4r
+Minji: 11g / 12a
+Jae: 12g / 3p
+Soo: 2r / 5a
+"""
+
+
+def test_a_bonus_card_the_stock_line_leaves_at_the_bottom_is_no_missing_flip() -> None:
+    r = replay(STOCK_LINE_NAMES_THE_LAST_BONUS)
+    assert codes(r) == []
+    assert r.outcome.kind == "nagari"
+    assert "missing-card" in codes(replay(STOCK_LINE_NAMES_THE_LAST_BONUS.replace("Soo: 2r / 5a\n", "Soo: 2r\n")))
