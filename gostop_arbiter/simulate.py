@@ -267,6 +267,9 @@ def _play_turn(
     card = rng.choice(choices)
     if is_bonus(card):
         substitute = next_card()
+        while substitute is not None and is_bonus(substitute):  # laid too; the next card plays for it
+            flips.append(Flip(card=_ref(substitute), target=None))
+            substitute = next_card()
         if substitute is not None:
             flips.append(Flip(card=_ref(substitute), target=_opt(play.target(r, substitute))))
             flips += _flips(r, play, stock, month_of(substitute))

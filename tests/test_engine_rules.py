@@ -218,3 +218,40 @@ def test_a_bonus_card_the_stock_line_leaves_at_the_bottom_is_no_missing_flip() -
     assert codes(r) == []
     assert r.outcome.kind == "nagari"
     assert "missing-card" in codes(replay(STOCK_LINE_NAMES_THE_LAST_BONUS.replace("Soo: 2r / 5a\n", "Soo: 2r\n")))
+
+
+# Found among simulated hands (gamerules, two players, seed 46). Minji plays the joker b2 and flips
+# b3, another joker, to play for it: b3 is laid too and the next card, 10p, plays for it; the normal
+# flip follows (S1: "si juegas un comodín, ya sea de tu mano o de la pila … volteas la pila").
+JOKER_FOR_A_JOKER = """
+[Rules "gamerules"]
+[Seats "Minji, Jae"]
+deal Minji: 2p 4r 5p 5r 6r 8g 8p 10a 11p b2
+deal Jae: 1p 2r 3p 4p 5p 6a 7r 9a 11p 11pp
+table: 3r 7a 12r 1r 5a 1g 7p 4a
+Minji: 8p / 3p
+Jae: 5p / 12pp
+Minji: 8g / 2a
+Jae: 4p / 2p
+Minji: 4r / 12a
+Jae: 6a / 8p
+Minji: 10a / 10r
+Jae: 11p / 3g
+Minji: b2 / b3 / 10p / 9r
+Jae: 11pp / 6p
+Minji: 5r / 9p
+Jae: 1p x1g / 12g
+Minji: 2p / 6p
+Jae: 7r x7a / 8a
+Jae: stop
+"""
+
+
+def test_a_joker_flipped_for_a_joker_is_laid_and_the_next_card_plays_for_it() -> None:
+    r = replay(JOKER_FOR_A_JOKER)
+    assert codes(r) == []
+    assert {"b2", "b3"} <= set(r.piles["Minji"])
+    assert "10p" in r.table[10]  # played for the joker to a table with no other card of October
+    # Without the normal flip after the substitute, the turn misses a flip.
+    short = replay(JOKER_FOR_A_JOKER.replace("Minji: b2 / b3 / 10p / 9r", "Minji: b2 / b3 / 10p"))
+    assert [(v.code, v.line) for v in short.violations][:1] == [("missing-card", 15)]

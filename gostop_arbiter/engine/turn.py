@@ -175,16 +175,17 @@ def _joker(r: Replay, s: Turn, t: _Turn, ref: CardRef, flips: list[Flip]) -> lis
             ref.code,
         )
         return flips
-    if not flips:
-        return flips
-    substitute = flips[0]
-    r.draw(substitute.card, s.line, p, "flipped to play for the joker")
-    r.emit("play", s.line, p, [substitute.card.code], note="for the joker")
-    if is_bonus(substitute.card.code):
-        t.flipped_bonus.append(substitute.card.code)
-    else:
+    for at, substitute in enumerate(flips):
+        r.draw(substitute.card, s.line, p, "flipped to play for the joker")
+        if is_bonus(substitute.card.code):
+            # A joker flipped for the joker is laid too, and the next card is played for it (S1:
+            # "si juegas un comodín, ya sea de tu mano o de la pila").
+            t.flipped_bonus.append(substitute.card.code)
+            continue
+        r.emit("play", s.line, p, [substitute.card.code], note="for the joker")
         _hand_card(r, t, substitute.card.code, substitute.target)
-    return flips[1:]
+        return flips[at + 1 :]
+    return []
 
 
 def _wrong_target(r: Replay, t: _Turn, target: CardRef | None, options: list[str], what: str) -> bool:
