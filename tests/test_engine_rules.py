@@ -3,6 +3,7 @@ the two-card bomb, named gives, and the ja-ppeok window."""
 
 from __future__ import annotations
 
+import pytest
 from conftest import SPEC_EXAMPLES
 from replaying import codes, kinds_on, replay
 
@@ -171,14 +172,6 @@ Ara: 10r / 1r
 """
 
 
-def test_a_known_bonus_card_left_at_the_bottom_of_the_stock_is_no_missing_flip() -> None:
-    r = replay(SELLER_KEEPS_THE_LAST_BONUS)
-    assert codes(r) == []
-    assert r.outcome.kind == "nagari"
-    # A flip left out of the record is still a missing flip, with b3 left at the bottom too.
-    assert "missing-card" in codes(replay(SELLER_KEEPS_THE_LAST_BONUS.replace("Ara: 10r / 1r\n", "Ara: 10r\n")))
-
-
 # Found among simulated hands (online-matgo, three players, seed 2506), with the stock line added:
 # it names b2 at the bottom, where the hand leaves it unflipped.
 STOCK_LINE_NAMES_THE_LAST_BONUS = """
@@ -213,11 +206,21 @@ Soo: 2r / 5a
 """
 
 
-def test_a_bonus_card_the_stock_line_leaves_at_the_bottom_is_no_missing_flip() -> None:
-    r = replay(STOCK_LINE_NAMES_THE_LAST_BONUS)
+@pytest.mark.parametrize(
+    ("text", "last_turn", "without_its_flip"),
+    [
+        pytest.param(SELLER_KEEPS_THE_LAST_BONUS, "Ara: 10r / 1r", "Ara: 10r", id="back-with-the-sellers-hand"),
+        pytest.param(STOCK_LINE_NAMES_THE_LAST_BONUS, "Soo: 2r / 5a", "Soo: 2r", id="named-by-the-stock-line"),
+    ],
+)
+def test_a_bonus_card_left_at_the_bottom_of_the_stock_is_no_missing_flip(
+    text: str, last_turn: str, without_its_flip: str
+) -> None:
+    r = replay(text)
     assert codes(r) == []
     assert r.outcome.kind == "nagari"
-    assert "missing-card" in codes(replay(STOCK_LINE_NAMES_THE_LAST_BONUS.replace("Soo: 2r / 5a\n", "Soo: 2r\n")))
+    # The same hand with its last flip left out of the record is still a missing flip.
+    assert "missing-card" in codes(replay(text.replace(last_turn, without_its_flip)))
 
 
 # Found among simulated hands (gamerules, two players, seed 46). Minji plays the joker b2 and flips
