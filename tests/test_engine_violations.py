@@ -79,3 +79,13 @@ def test_the_replay_goes_on_after_a_violation() -> None:
     assert codes(r) == ["illegal-capture", "illegal-capture"]
     assert r.outcome.kind == "stop" and r.outcome.winner == "Seo"
     assert [d.kind for d in r.discrepancies] == ["mark"]
+
+
+def test_a_flip_after_a_month_card_is_one_too_many_on_its_own_line() -> None:
+    # A turn flips again only after a bonus card; the card accounting would notice the extra flip
+    # only at the end of the hand, so the turn itself is flagged, at the extra card.
+    text = changed("08-3p-bomb-pass", "Woo: 6p / 10a", "Woo: 6p / 10a / 3r")
+    line = text.splitlines().index("Woo: 6p / 10a / 3r") + 1
+    first = replay(text).violations[0]
+    assert (first.code, first.line, first.column, first.card) == ("extra-card", line, 17, "3r")
+    assert "flips again only after a bonus card" in first.message

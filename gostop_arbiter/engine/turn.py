@@ -4,6 +4,7 @@ the special events and the steals they earn."""
 from __future__ import annotations
 
 from dataclasses import field
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from ..notation.model import CardRef, Flip, Turn
@@ -82,6 +83,8 @@ def play_turn(r: Replay, s: Turn) -> None:
             f"{p}'s turn records no flip, but the stock still holds {r.stock.remaining} card(s)",
             p,
         )
+    if len(flips) > 1:
+        _check_flips_stop_at_a_month_card(r, s, flips)
     for flip in flips:
         _flip(r, t, flip)
     _finish_hand_card(r, t)
@@ -94,6 +97,22 @@ def play_turn(r: Replay, s: Turn) -> None:
     if s.marks:
         r.compare_marks(s)
     r.pending = PendingTurn(p, s.line, t.steals)
+
+
+def _check_flips_stop_at_a_month_card(r: Replay, s: Turn, flips: list[Flip]) -> None:
+    """extra-card: a turn flips again only after a bonus card, so a flip after a month card is one
+    too many (it is still replayed, so that the cards stay accounted for)."""
+    for before, after in pairwise(flips):
+        if not is_bonus(before.card.code):
+            r.violate(
+                "extra-card",
+                s.line,
+                after.card.column,
+                f"{after.card.code} flipped after {before.card.code}: a turn flips again only after a bonus card",
+                s.player,
+                after.card.code,
+            )
+            return
 
 
 def _check_shake_due(r: Replay, s: Turn) -> None:
