@@ -19,8 +19,12 @@ from gostop_arbiter.simulate import simulate
 from gostop_arbiter.verdict import HandVerdict
 
 # Profiles and seat counts the simulator plays (wikipedia-it has no four-player hand).
-TABLES = [(rules, players) for rules in ("standard", "wikipedia", "gamerules", "wikipedia-it") for players in (2, 3, 4)]
-TABLES = [t for t in TABLES if t != ("wikipedia-it", 4)] + [("online-matgo", 2)]
+TABLES = [
+    *((rules, players) for rules in ("standard", "wikipedia", "gamerules") for players in (2, 3, 4)),
+    ("wikipedia-it", 2),
+    ("wikipedia-it", 3),
+    ("online-matgo", 2),
+]
 
 
 def tally_of(hand: Hand, verdict: HandVerdict, rules: str) -> str:
