@@ -269,7 +269,7 @@ def check(
     from .render.report import print_file
 
     choice = _rules_choice(rules_name, sets)
-    console = Console(no_color=no_color or None, highlight=False)
+    console = Console(no_color=no_color or None, highlight=False, emoji=False, markup=False)
     verdicts: list[FileVerdict] = []
     documents: list[dict[str, Any]] = []
     for path in files:
