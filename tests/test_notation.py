@@ -8,7 +8,7 @@ import pytest
 from conftest import gsn, syntax_errors
 
 from gostop_arbiter.notation import write_statement
-from gostop_arbiter.notation.grammar import build_parser
+from gostop_arbiter.notation.grammar import analysed_grammar
 from gostop_arbiter.records import dump
 
 SEATED = '[Seats "Minji, Jae, Soo"]\n'
@@ -36,7 +36,7 @@ def fields(model: Any) -> dict[str, Any]:
 
 def test_the_grammar_is_lalr_without_conflicts_or_collisions() -> None:
     # strict=True makes Lark refuse shift/reduce conflicts and terminals that collide.
-    build_parser(strict=True)
+    analysed_grammar(strict=True)
 
 
 HUGE = "9" * 5000

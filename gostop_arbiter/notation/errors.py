@@ -5,9 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
-
 from ..records import Record, record
+from .standalone import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 # What each terminal of grammar/gsn.lark is, in words, in the order a list of them reads best.
 _EXPECTED_WORDS: dict[str, str] = {

@@ -1,15 +1,28 @@
-"""The GSN grammar (grammar/gsn.lark, shipped as gostop_arbiter.grammar) and its LALR parser."""
+"""The GSN grammar (grammar/gsn.lark, shipped as gostop_arbiter.grammar) and its LALR parser.
+
+The parser that reads transcripts is Lark's stand-alone LALR parser for this grammar
+(gostop_arbiter/notation/standalone.py): Lark's own parsing code with the grammar's tables, made by
+``python -m gostop_arbiter.notation`` and checked against the grammar by the tests. It
+parses exactly as ``Lark(grammar, parser="lalr")`` does, without importing Lark, whose grammar
+compiler, Earley parser and on-disk cache cost a third of every start of the command (decision B4).
+Lark itself analyses the grammar: to write that module, and in the tests, strictly.
+"""
 
 from __future__ import annotations
 
 import os
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from lark import Lark
-
+from . import standalone
+from .lexer import ContextualLexer
 from .transformer import GsnTransformer
 
+if TYPE_CHECKING:
+    import lark
+
 START_RULES = ["hand", "line"]
+MODULE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "standalone.py")
 
 
 def grammar_text() -> str:
@@ -29,28 +42,131 @@ def grammar_text() -> str:
     return resources.files("gostop_arbiter.grammar").joinpath("gsn.lark").read_text(encoding="utf-8")
 
 
-def build_parser(transformer: GsnTransformer | None = None, *, strict: bool = False, cache: bool = True) -> Lark:
-    """A Lark LALR parser for GSN. With a transformer, rules become models as they are reduced.
+def analysed_grammar(*, strict: bool = False) -> lark.Lark:
+    """Lark's analysis of the grammar, as the stand-alone parser was made from it. With
+    ``strict=True`` Lark refuses shift/reduce conflicts and terminals that collide."""
+    from lark import Lark
 
-    The grammar analysis is cached on disk by Lark (keyed by the grammar's hash), which makes a
-    cold start several times faster.
-    """
-    callbacks = {"COMMENT": transformer.on_comment} if transformer else {}
     return Lark(
         grammar_text(),
         parser="lalr",
         lexer="contextual",
         start=START_RULES,
-        transformer=transformer,
-        lexer_callbacks=callbacks,
         strict=strict,
-        cache=cache and not strict,
         maybe_placeholders=False,
     )
 
 
+# Lark's stand-alone module imports `logging` to make its logger, which the parser never uses (it
+# logs from the grammar compiler and the cache, neither of which is in the module): that import
+# alone is a seventh of the module's cost. The module gets a logger made on first use instead.
+_EAGER_LOGGER = """import logging
+from dataclasses import dataclass
+from typing import Generic, AnyStr
+
+logger: logging.Logger = logging.getLogger("lark")
+logger.addHandler(logging.StreamHandler())
+##
+
+##
+
+logger.setLevel(logging.CRITICAL)
+"""
+_LAZY_LOGGER = '''from dataclasses import dataclass
+from typing import Generic, AnyStr
+
+
+class _Logger:
+    """Lark's logger, made on first use (gostop-arbiter: importing logging is not free)."""
+
+    def __getattr__(self, name: str) -> Any:
+        import logging
+
+        real = logging.getLogger("lark")
+        if not real.handlers:
+            real.addHandler(logging.StreamHandler())
+            real.setLevel(logging.CRITICAL)
+        return getattr(real, name)
+
+
+logger: Any = _Logger()
+'''
+
+
+def standalone_source() -> str:
+    """The text of gostop_arbiter/notation/standalone.py, made by Lark's stand-alone generator."""
+    from lark.tools.standalone import gen_standalone
+
+    parts: list[str] = [
+        "# Generated from grammar/gsn.lark by `python -m gostop_arbiter.notation`: do not edit.\n"
+        "# Lark's stand-alone LALR parser (MPL-2.0, as its header below says); see decision B4.\n"
+        "# mypy: ignore-errors\n"
+        "# ruff: noqa\n"
+        "from __future__ import annotations  # gostop-arbiter: Lark's annotations are not evaluated at import\n"
+    ]
+
+    def write(*text: object) -> None:  # what gen_standalone prints, collected
+        parts.append(" ".join(map(str, text)) + "\n")
+
+    parser = analysed_grammar()
+    _number_states_in_order(parser)
+    gen_standalone(parser, output=write)  # type: ignore[no-untyped-call]
+    source = "".join(parts)
+    if source.count(_EAGER_LOGGER) != 1:
+        raise RuntimeError("Lark's stand-alone module no longer makes its logger as expected: see grammar.py")
+    return source.replace(_EAGER_LOGGER, _LAZY_LOGGER)
+
+
+def _number_states_in_order(parser: lark.Lark) -> None:
+    """Number the parser's states in the order a walk from the start states reaches them, each
+    state's actions in the order of their tokens' names.
+
+    Lark numbers them in an order that follows sets of objects hashed by their address, which
+    changes from run to run; numbered this way, the same grammar always makes the same module."""
+    from lark.parsers.lalr_analysis import Shift
+
+    table = parser.parser.parser._parse_table
+    order: dict[int, int] = {}
+    pending = [table.start_states[name] for name in sorted(table.start_states)]
+    while pending:
+        state = pending.pop(0)
+        if state not in order:
+            order[state] = len(order)
+            pending.extend(arg for _, (action, arg) in sorted(table.states[state].items()) if action is Shift)
+    assert len(order) == len(table.states), "every state is reached from a start state"
+    renumbered = {
+        order[state]: {
+            token: (action, order[arg] if action is Shift else arg) for token, (action, arg) in sorted(actions.items())
+        }
+        for state, actions in table.states.items()
+    }
+    table.states = dict(sorted(renumbered.items()))
+    table.start_states = {name: order[state] for name, state in sorted(table.start_states.items())}
+    table.end_states = {name: order[state] for name, state in sorted(table.end_states.items())}
+
+
+def build_parser(transformer: GsnTransformer | None = None) -> standalone.Lark:
+    """The LALR parser for GSN. With a transformer, rules become models as they are reduced."""
+    callbacks = {"COMMENT": transformer.on_comment} if transformer else {}
+    parser: standalone.Lark = standalone.Lark_StandAlone(  # type: ignore[no-untyped-call]
+        transformer=transformer,
+        lexer_callbacks=callbacks,
+        _plugins={"ContextualLexer": ContextualLexer},
+    )
+    return parser
+
+
 @lru_cache(maxsize=1)
-def shared_parser() -> tuple[Lark, GsnTransformer]:
+def shared_parser() -> tuple[standalone.Lark, GsnTransformer]:
     """The one parser of this process and its transformer, built on first use."""
     transformer = GsnTransformer()
     return build_parser(transformer), transformer
+
+
+def write_standalone() -> str:
+    """Write the stand-alone parser module from the grammar (after editing grammar/gsn.lark);
+    returns its path."""
+    source = standalone_source()
+    with open(MODULE, "w", encoding="utf-8") as handle:
+        handle.write(source)
+    return MODULE

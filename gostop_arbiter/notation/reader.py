@@ -18,8 +18,6 @@ from contextlib import contextmanager
 from dataclasses import field
 from typing import Any, cast
 
-from lark.exceptions import UnexpectedInput
-
 from ..numbers import shown, whole_number
 from ..records import Mutable, mutable
 from .errors import SyntaxIssue, describe
@@ -38,6 +36,7 @@ from .model import (
     Tag,
     Transcript,
 )
+from .standalone import UnexpectedInput
 from .transformer import KNOWN_TAGS, RESERVED_NAMES
 
 _NAME = re.compile(r"(?![bB]\d+(?![\w-]))[^\W\d_][\w-]*")

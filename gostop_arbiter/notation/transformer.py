@@ -12,8 +12,6 @@ import re
 from functools import lru_cache
 from typing import Any, cast
 
-from lark import Token, Transformer
-
 from ..cards import UNSEEN, canonical_code
 from ..numbers import MAX_DIGITS, shown, whole_number
 from .model import (
@@ -35,6 +33,7 @@ from .model import (
     Tag,
     Turn,
 )
+from .standalone import Token, Transformer
 
 MARKS: dict[str, str] = {
     "ppeok": "ppeok",
