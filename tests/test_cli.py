@@ -48,6 +48,24 @@ def test_the_installed_command_reads_a_sample_from_anywhere(tmp_path: Path) -> N
     assert json.loads(result.stdout)["files"][0]["hands"]
 
 
+def test_the_command_collects_garbage_while_it_works_and_freezes_what_starting_made() -> None:
+    # Decision B5: no collection while the CLI is imported, then the imports' objects frozen, and
+    # collection on again while files are read and judged (a long file's garbage is still freed).
+    probe = (
+        "import gc, sys\n"
+        "import gostop_arbiter.cli as cli\n"
+        "def seen():\n"
+        "    print(gc.isenabled(), gc.get_freeze_count() > 0)\n"
+        "    sys.exit(3)\n"
+        "cli.main = seen\n"
+        "from gostop_arbiter._entry import main\n"
+        "main()\n"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 3, result.stderr
+    assert result.stdout.split() == ["True", "True"]
+
+
 def test_parse_json_prints_the_transcript_model(tmp_path: Path) -> None:
     path = tmp_path / "game.gsn"
     path.write_text(GOOD, encoding="utf-8")
