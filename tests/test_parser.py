@@ -222,3 +222,17 @@ def test_keywords_as_names_fall_back_to_the_states_own_scanner(line: str) -> Non
     ours = our_reading(line, "line")
     assert ours == lark_reading(line, "line")
     assert "tree" in ours[0]
+
+
+def test_sharing_turns_itself_off_where_lark_folds_a_keyword_into_an_expression() -> None:
+    # `"go"` is also a NAME: Lark scans it as a NAME and renames it afterwards ("unless"), so a
+    # state's terminals are not the shared scanner's; every state must then scan as Lark's does.
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
+
+    grammar = 'start: NAME "go" NAME\nNAME: /[a-z]+/\n%ignore " "\n'
+    analysed = lark.Lark(grammar, parser="lalr", lexer="contextual")
+    data, memo = analysed.memo_serialize([TerminalDef, Rule])
+    ours = standalone.Lark._load_from_dict(data, memo, _plugins={"ContextualLexer": ContextualLexer})
+    assert not any(s.shared for s in ours.parser.lexer.lexers.values())
+    assert plain(ours.parse("go go go")) == plain(analysed.parse("go go go"))
