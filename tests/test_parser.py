@@ -114,11 +114,14 @@ lark_reading = Reading(  # Lark itself: the package, its own contextual lexer
         lexer_callbacks=callbacks,
     )
 )
-our_reading = Reading(  # the shipped parser, with the shared-scanner lexer
-    lambda callbacks: standalone.Lark_StandAlone(
-        lexer_callbacks=callbacks, _plugins={"ContextualLexer": ContextualLexer}
-    )
-)
+
+
+def shipped(callbacks: dict[str, Any]) -> Any:
+    """The shipped parser, with the shared-scanner lexer."""
+    return standalone.Lark_StandAlone(lexer_callbacks=callbacks, _plugins={"ContextualLexer": ContextualLexer})
+
+
+our_reading = Reading(shipped)
 
 
 def plain(node: Any) -> object:
@@ -136,6 +139,19 @@ def test_every_sample_and_example_lexes_and_parses_as_with_lark(index: int) -> N
     for chunk in _chunks(normalise_lines(documents()[index])):
         text = "\n".join(chunk.lines) + "\n"
         assert our_reading(text, "hand") == lark_reading(text, "hand")
+
+
+def test_busy_states_switch_to_their_own_scanner_and_read_the_same() -> None:
+    # A fresh parser through every sample and example: the busiest states pass SHARED_USES and
+    # compile their own scanners, the others keep asking the shared one; every hand reads alike.
+    reading = Reading(shipped)
+    for document in documents():
+        for chunk in _chunks(normalise_lines(document)):
+            text = "\n".join(chunk.lines) + "\n"
+            assert reading(text, "hand") == lark_reading(text, "hand")
+    states = set(reading.parser.parser.lexer.lexers.values())
+    assert any(s.shared is None and s._scanner is not None for s in states)
+    assert any(s.shared is not None for s in states)
 
 
 # Words that make the shared scanner's first answer a terminal the state does not accept: players

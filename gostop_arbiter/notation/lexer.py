@@ -8,7 +8,8 @@ first. When the terminal it finds is one the state accepts, that is exactly the 
 an alternation matches with its first alternative that matches, the state's alternatives are the
 shared ones in the same order, and none of the shared alternatives before the one found matched.
 Only when the shared answer is a terminal the state does not accept (a player called `Go` where a
-name is due) is the state's own scanner compiled and asked, as Lark would.
+name is due) is the state's own scanner compiled and asked, as Lark would; and a state that has
+answered many tokens (a long file) compiles its own and uses it from then on (SHARED_USES).
 
 The equivalence needs the state's terminals to be a subset of the shared ones in the same order,
 which Lark guarantees (one sort key, unique by name), and that Lark did not fold string terminals
@@ -28,19 +29,33 @@ from .standalone import ContextualLexer as LarkContextualLexer
 Match = Callable[[TextSlice[Any], int], "tuple[str, str] | None"]
 
 
+SHARED_USES = 64
+"""How many times a state asks the shared scanner before it compiles its own. The shared scanner
+tries every terminal in turn, so each answer costs more than the state's own scanner's would
+(about 30 % more instructions for Lark's whole parse of a long file); by 64 answers that extra
+has cost about what compiling the state's scanner does. A short file (the samples' busiest state
+answers under 50 tokens) compiles none; a long one compiles each busy state's once, early."""
+
+
 class StateLexer(BasicLexer):
     """One parser state's lexer: the shared scanner's answer when the state accepts it, its own
-    scanner's (compiled on first need) when not."""
+    scanner's (compiled on first need) when not, and always its own once the state is busy."""
 
     shared: Match | None = None
     accepts: frozenset[str] = frozenset()
+    uses_left = SHARED_USES
 
     def match(self, text: TextSlice[Any], pos: int) -> tuple[str, str] | None:
-        if self.shared is None:
-            return self.scanner.match(text, pos)  # type: ignore[no-any-return]
-        found = self.shared(text, pos)
-        if found is None or found[1] in self.accepts:
-            return found  # no terminal at all matches here, or the one the state's scanner would find
+        shared = self.shared
+        if shared is not None:
+            self.uses_left -= 1
+            if self.uses_left:
+                found = shared(text, pos)
+                if found is None or found[1] in self.accepts:
+                    return found  # no terminal at all matches here, or the one the state's scanner would find
+            else:
+                self.shared = None
+                self.match = self.scanner.match  # type: ignore[method-assign]  # busy: its own scanner, directly
         return self.scanner.match(text, pos)  # type: ignore[no-any-return]
 
 
