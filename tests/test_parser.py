@@ -5,6 +5,7 @@ what Lark itself reads from the same grammar: the same tokens, the same trees, t
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import lark
@@ -13,7 +14,7 @@ from conftest import sample_files, spec_examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gostop_arbiter.notation import standalone
+from gostop_arbiter.notation import grammar, standalone
 from gostop_arbiter.notation.grammar import (
     MODULE,
     analysed_grammar,
@@ -46,6 +47,13 @@ def test_the_shipped_parser_is_what_the_generator_writes() -> None:
     # The whole file, so that a hand edit or a change of the generator's edits shows here.
     with open(MODULE, encoding="utf-8") as handle:
         assert handle.read() == generated()
+
+
+def test_the_generator_writes_the_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "standalone.py"
+    monkeypatch.setattr(grammar, "MODULE", str(target))
+    assert grammar.write_standalone() == str(target)
+    assert target.read_text(encoding="utf-8") == generated()
 
 
 def test_the_shipped_parser_needs_neither_lark_nor_logging() -> None:

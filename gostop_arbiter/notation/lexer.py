@@ -2,8 +2,8 @@
 
 Lark's contextual lexer gives every parser state a scanner of its own: one regular expression, the
 alternation of the terminals the state accepts, in the lexer's priority order. GSN's grammar has
-about twenty such sets, and compiling their expressions is a third of the work of reading a short
-file (decision B3). Here every state asks one shared scanner, of all terminals in the same order,
+about twenty such sets, and compiling their expressions was a third of the work of reading a short
+file (decision B4). Here every state asks one shared scanner, of all terminals in the same order,
 first. When the terminal it finds is one the state accepts, that is exactly the state's own answer:
 an alternation matches with its first alternative that matches, the state's alternatives are the
 shared ones in the same order, and none of the shared alternatives before the one found matched.
@@ -46,17 +46,19 @@ class StateLexer(BasicLexer):
     uses_left = SHARED_USES
 
     def match(self, text: TextSlice[Any], pos: int) -> tuple[str, str] | None:
-        shared = self.shared
-        if shared is not None:
+        if self.shared is not None:
             self.uses_left -= 1
             if self.uses_left:
-                found = shared(text, pos)
+                found = self.shared(text, pos)
                 if found is None or found[1] in self.accepts:
                     return found  # no terminal at all matches here, or the one the state's scanner would find
-            else:
-                self.shared = None
-                self.match = self.scanner.match  # type: ignore[method-assign]  # busy: its own scanner, directly
-        return self.scanner.match(text, pos)  # type: ignore[no-any-return]
+        return self._own_scanner()(text, pos)  # type: ignore[no-any-return]
+
+    def _own_scanner(self) -> Callable[..., Any]:
+        """From now on this state asks its own scanner (compiled here if need be), directly."""
+        self.shared = None
+        self.match = own = self.scanner.match  # type: ignore[method-assign]
+        return own
 
 
 class ContextualLexer(LarkContextualLexer):
