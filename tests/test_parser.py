@@ -19,10 +19,9 @@ from gostop_arbiter.notation.grammar import (
     MODULE,
     analysed_grammar,
     build_parser,
-    grammar_text,
     standalone_source,
 )
-from gostop_arbiter.notation.lexer import ContextualLexer, StateLexer
+from gostop_arbiter.notation.lexer import PLUGINS, ContextualLexer, StateLexer
 from gostop_arbiter.notation.reader import _chunks, normalise_lines
 
 
@@ -71,14 +70,14 @@ def test_the_shipped_parser_needs_neither_lark_nor_logging() -> None:
 
 
 def test_every_state_shares_one_scanner_and_compiles_none_of_its_own() -> None:
-    lexer = build_parser().parser.lexer
+    parser = build_parser()
+    lexer = parser.parser.lexer
     assert isinstance(lexer, ContextualLexer)
     states = set(lexer.lexers.values())
     assert len(states) > 10
     assert all(isinstance(s, StateLexer) and s.shared is not None for s in states)
-    parser = build_parser()
     parser.parse(documents()[0], start="hand")
-    assert all(s._scanner is None for s in set(parser.parser.lexer.lexers.values()))
+    assert all(s._scanner is None for s in states)
 
 
 # ---- the same tokens as Lark's own contextual lexer ---------------------------------------------
@@ -112,21 +111,12 @@ class Reading:
         return result, self.recorder.tokens
 
 
-lark_reading = Reading(  # Lark itself: the package, its own contextual lexer
-    lambda callbacks: lark.Lark(
-        grammar_text(),
-        parser="lalr",
-        lexer="contextual",
-        start=["hand", "line"],
-        maybe_placeholders=False,
-        lexer_callbacks=callbacks,
-    )
-)
+lark_reading = Reading(lambda callbacks: analysed_grammar(lexer_callbacks=callbacks))  # Lark itself, its own lexer
 
 
 def shipped(callbacks: dict[str, Any]) -> Any:
     """The shipped parser, with the shared-scanner lexer."""
-    return standalone.Lark_StandAlone(lexer_callbacks=callbacks, _plugins={"ContextualLexer": ContextualLexer})
+    return build_parser(lexer_callbacks=callbacks)
 
 
 our_reading = Reading(shipped)
@@ -257,6 +247,6 @@ def test_sharing_turns_itself_off_where_lark_folds_a_keyword_into_an_expression(
     grammar = 'start: NAME "go" NAME\nNAME: /[a-z]+/\n%ignore " "\n'
     analysed = lark.Lark(grammar, parser="lalr", lexer="contextual")
     data, memo = analysed.memo_serialize([TerminalDef, Rule])
-    ours = standalone.Lark._load_from_dict(data, memo, _plugins={"ContextualLexer": ContextualLexer})
+    ours = standalone.Lark._load_from_dict(data, memo, _plugins=PLUGINS)
     assert not any(s.shared for s in ours.parser.lexer.lexers.values())
     assert plain(ours.parse("go go go")) == plain(analysed.parse("go go go"))

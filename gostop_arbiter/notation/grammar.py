@@ -11,11 +11,12 @@ Lark itself analyses the grammar: to write that module, and in the tests, strict
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import standalone
-from .lexer import ContextualLexer
+from .lexer import PLUGINS
 from .transformer import GsnTransformer
 
 if TYPE_CHECKING:
@@ -42,9 +43,10 @@ def grammar_text() -> str:
     return resources.files("gostop_arbiter.grammar").joinpath("gsn.lark").read_text(encoding="utf-8")
 
 
-def analysed_grammar(*, strict: bool = False) -> lark.Lark:
+def analysed_grammar(*, strict: bool = False, **options: Any) -> lark.Lark:
     """Lark's analysis of the grammar, as the stand-alone parser was made from it. With
-    ``strict=True`` Lark refuses shift/reduce conflicts and terminals that collide."""
+    ``strict=True`` Lark refuses shift/reduce conflicts and terminals that collide; ``options``
+    are further options of Lark's (the tests give ``lexer_callbacks``)."""
     from lark import Lark
 
     return Lark(
@@ -54,6 +56,7 @@ def analysed_grammar(*, strict: bool = False) -> lark.Lark:
         start=START_RULES,
         strict=strict,
         maybe_placeholders=False,
+        **options,
     )
 
 
@@ -145,13 +148,19 @@ def _number_states_in_order(parser: lark.Lark) -> None:
     table.end_states = {name: order[state] for name, state in sorted(table.end_states.items())}
 
 
-def build_parser(transformer: GsnTransformer | None = None) -> standalone.Lark:
-    """The LALR parser for GSN. With a transformer, rules become models as they are reduced."""
-    callbacks = {"COMMENT": transformer.on_comment} if transformer else {}
+def build_parser(
+    transformer: GsnTransformer | None = None, lexer_callbacks: dict[str, Callable[[Any], Any]] | None = None
+) -> standalone.Lark:
+    """The LALR parser for GSN. With a transformer, rules become models as they are reduced;
+    ``lexer_callbacks`` see the tokens of the terminals they are given for (the transformer's
+    collects comments)."""
+    callbacks = dict(lexer_callbacks or {})
+    if transformer:
+        callbacks["COMMENT"] = transformer.on_comment
     parser: standalone.Lark = standalone.Lark_StandAlone(  # type: ignore[no-untyped-call]
         transformer=transformer,
         lexer_callbacks=callbacks,
-        _plugins={"ContextualLexer": ContextualLexer},
+        _plugins=PLUGINS,
     )
     return parser
 

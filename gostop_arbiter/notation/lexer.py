@@ -80,3 +80,8 @@ class ContextualLexer(LarkContextualLexer):
             lexer.shared = shared
             lexer.accepts = frozenset(t.name for t in lexer.terminals)
             lexer.callback = root.callback
+
+
+PLUGINS: dict[str, type] = {"ContextualLexer": ContextualLexer}
+"""What Lark's ``_plugins`` option is given (Lark's stand-alone loader accepts it) to lex with this
+module's contextual lexer."""
