@@ -288,7 +288,7 @@ def main() -> None:
         return
 
     from gostop_arbiter.arbiter import judge_file, judge_lines
-    from gostop_arbiter.engine import Replay
+    from gostop_arbiter.engine import replay
     from gostop_arbiter.notation import normalise_lines, parse_text
     from gostop_arbiter.notation.model import Turn
     from gostop_arbiter.rules import resolve
@@ -304,7 +304,7 @@ def main() -> None:
     def replay_all() -> int:
         for hand in transcript.hands:
             tag = hand.tag("Dealer")
-            Replay(hand, resolve(hand.rules, hand.sets), dealer=tag.value if tag else hand.seats[0]).run()
+            replay(hand, resolve(hand.rules, hand.sets), dealer=tag.value if tag else hand.seats[0])
         return len(transcript.hands)
 
     stages: list[tuple[str, Callable[[], Any]]] = [

@@ -1,37 +1,38 @@
 """Random legal hands, written as GSN: for demonstrations, property tests and benchmarks.
 
-The simulator deals a shuffled deck and plays every turn with a random legal choice, asking the
-replay engine itself what the table looks like and who must call. A sensible go/stop policy: stop
-when the score allows, unless the player still holds cards and the score is low, then sometimes go.
-The same seed gives the same hands.
+The simulator deals a shuffled deck onto a board that knows every hand and the order of the stock,
+and plays each statement as a random choice among the board's own legal moves: legality is written
+once, in the engine. A sensible go/stop policy: stop when the score allows, unless the player still
+holds cards and the score is low, then sometimes go. The same seed gives the same hands.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, Literal
 
 from .cards import UNSEEN
-from .engine.replay import Replay, is_bonus, month_of
+from .engine import HandBoard
+from .engine.state import is_bonus, month_of
 from .notation.model import (
     Bonus,
     Call,
     CardRef,
     Chongtong,
     DealLine,
-    Flip,
     Hand,
     Shake,
     SitOut,
     Statement,
+    StockLine,
     TableLine,
     Tag,
     Transcript,
     Turn,
 )
-from .records import Mutable, mutable
+from .records import Mutable, mutable, replace
 from .rules import Profile
 
 NAMES = ("Minji", "Jae", "Soo", "Ara")
@@ -75,37 +76,60 @@ def _order(code: str) -> tuple[int, str]:
 
 
 class _Player:
-    """The random choices of one hand."""
+    """The random choices of one hand, among the board's legal moves."""
 
     def __init__(self, rng: random.Random, go_chance: float) -> None:
         self.rng = rng
         self.go_chance = go_chance
 
-    def call(self, r: Replay, player: str, score: int) -> Literal["go", "stop"]:
-        left = r.cards_left(player)
+    def openings(self, board: HandBoard) -> Iterator[Statement]:
+        """Sit one out of four, show a chongtong sometimes and (where the rules demand it) every
+        triple; each statement is pushed by the caller before the next is asked for."""
+        sit = [m for m in board.legal_moves() if isinstance(m, SitOut)]
+        if sit:
+            last = board.state().seat_order()[-1]
+            folds = [m for m in sit if m.how == "fold"]
+            sells = [m for m in sit if m.how == "sell"]
+            if folds and self.rng.random() < 0.3:
+                yield self.rng.choice(folds)
+            elif sells:
+                yield sells[0]
+            elif folds:
+                yield next((m for m in folds if m.player == last), folds[-1])
+        chongtong = [m for m in board.legal_moves() if isinstance(m, Chongtong)]
+        if chongtong and self.rng.random() < 0.5:
+            yield chongtong[0]
+        if board.profile.events.shake_timing == "at-deal":
+            while shakes := [m for m in board.legal_moves() if isinstance(m, Shake)]:
+                yield shakes[0]
+
+    def call(self, board: HandBoard, move: Call) -> Literal["go", "stop"]:
+        view = board.view()
+        left = len(view.hands[move.player]) + view.unseen[move.player] + view.dummies[move.player]
         if left == 0:
             return "stop"
-        low = score < r.profile.min_score(len(r.order)) + 3
+        low = view.scores[move.player] < board.profile.min_score(len(view.players)) + 3
         return "go" if low and left >= 2 and self.rng.random() < self.go_chance else "stop"
 
-    def target(self, r: Replay, card: str) -> str | None:
-        """x: which of two different table cards of the month to take."""
-        on_table = r.table.get(month_of(card), [])
-        if len(on_table) == 2 and on_table[0] != on_table[1]:
-            return self.rng.choice(on_table)
-        return None
-
-
-def _known(r: Replay, player: str) -> list[str]:
-    return sorted(r.hands.known.get(player, Counter()).elements(), key=_order)
-
-
-def _triples(r: Replay, player: str) -> dict[int, list[str]]:
-    by_month: dict[int, list[str]] = {}
-    for code in _known(r, player):
-        if month_of(code):
-            by_month.setdefault(month_of(code), []).append(code)
-    return {m: cards for m, cards in by_month.items() if len(cards) >= 3}
+    def turn(self, moves: Sequence[Statement]) -> Statement:
+        """A bonus card first; then a shake sometimes, a bomb often, a dummy turn sometimes, or a card."""
+        rng = self.rng
+        by_kind: dict[str, list[Statement]] = {}
+        for move in moves:
+            kind = move.play if isinstance(move, Turn) else move.kind
+            by_kind.setdefault(kind, []).append(move)
+        if "bonus" in by_kind:
+            return by_kind["bonus"][0]
+        if "shake" in by_kind and rng.random() < 0.5:
+            return by_kind["shake"][0]
+        if "bomb" in by_kind and rng.random() < 0.7:
+            return by_kind["bomb"][0]
+        cards = by_kind.get("card", [])
+        if "pass" in by_kind and (not cards or rng.random() < 0.4):
+            return by_kind["pass"][0]
+        played = sorted({m.cards[0].code for m in cards if isinstance(m, Turn)}, key=_order)
+        card = rng.choice(played)
+        return rng.choice([m for m in cards if isinstance(m, Turn) and m.cards[0].code == card])
 
 
 def simulate_hand(
@@ -123,43 +147,35 @@ def simulate_hand(
     """One random legal hand, as the transcript model a table would write."""
     deal = _deal(rng, profile, seats, dealer)
     stock = list(deal.stock)
-    statements: list[Statement] = []
+    written: list[Statement] = []
+    board = HandBoard(seats, profile, dealer=dealer, stake=stake)  # every hand known, and the stock
     for p in seats:
-        shown = [UNSEEN] * len(deal.hands[p]) if p == hide else deal.hands[p]
-        statements.append(DealLine(player=p, cards=[_ref(c) for c in shown]))
-    statements.append(TableLine(cards=[_ref(c) for c in deal.table], dealer_bonus=[_ref(c) for c in deal.dealer_bonus]))
-    real = [DealLine(player=p, cards=[_ref(c) for c in deal.hands[p]]) for p in seats]
-    shadow = _played_hand(index, [], [*real, statements[-1]], seats, profile, stake)
-    r = Replay(shadow, profile, dealer=dealer)
-    for s in shadow.statements:
-        r.statement(s)
+        real = DealLine(player=p, cards=[_ref(c) for c in deal.hands[p]])
+        board.push(real)
+        written.append(replace(real, cards=[_ref(UNSEEN)] * len(deal.hands[p])) if p == hide else real)
+    table = TableLine(cards=[_ref(c) for c in deal.table], dealer_bonus=[_ref(c) for c in deal.dealer_bonus])
+    board.push(table)
+    written.append(table)
     play = _Player(rng, go_chance)
-
-    def feed(s: Statement) -> None:
-        statements.append(s)
-        shadow.statements.append(s)
-        r.statement(s)
-
-    _before_play(r, play, seats, dealer, feed)
-    for sitter in r.sitting_out:  # the hand of the player who sits out goes back into the stock
+    for opening in play.openings(board):
+        board.push(opening)
+        written.append(opening)
+    for sitter in board.state().sitting_out:  # the hand of the player who sits out goes back into the stock
         stock += deal.hands[sitter]
         rng.shuffle(stock)
-    r.begin()
-    while r.outcome.kind == "incomplete" and not r.hand_is_over():
-        r.close_pending()
-        if r.must_call is not None:
-            m = r.must_call
-            feed(Call(player=m.player, call=play.call(r, m.player, m.score)))
-            continue
-        if r.outcome.kind != "incomplete":
+    # What the shadow board alone is told: the stock from the top, so that its legal flips are the real ones.
+    board.push(StockLine(cards=[_ref(c) for c in stock]), strict=False)
+    while True:
+        moves = [m for m in board.legal_moves() if m.kind in ("turn", "call", "bonus", "shake")]
+        if not moves:
             break
-        player = r.expected()
-        assert player is not None
-        _play_turn(r, play, player, stock, feed, hide)
-    r.close_pending()
-    if r.must_call is not None and r.outcome.kind == "incomplete":
-        feed(Call(player=r.must_call.player, call="stop"))
-    return _played_hand(index, tags, statements, seats, profile, stake)
+        first = moves[0]
+        move = Call(player=first.player, call=play.call(board, first)) if isinstance(first, Call) else play.turn(moves)
+        board.push(move)
+        if isinstance(move, Bonus) and move.player == hide:
+            move = replace(move, draw=_ref(UNSEEN))  # the table saw a card drawn, not which
+        written.append(move)
+    return _played_hand(index, tags, written, seats, profile, stake)
 
 
 def _played_hand(
@@ -174,127 +190,6 @@ def _played_hand(
         rules=profile.name,
         stake=stake,
     )
-
-
-def _before_play(r: Replay, play: _Player, seats: list[str], dealer: str, feed: Callable[[Statement], None]) -> None:
-    """Sit one out of four, show chongtongs and (where the rules demand it) triples."""
-    order = r.seat_order()
-    if len(seats) == 4 and r.profile.game != "minhwatu":
-        folder = play.rng.choice(order[1:]) if r.profile.four_players.fold_allowed and play.rng.random() < 0.3 else None
-        if r.profile.four_players.mode == "watch":
-            folder = folder or order[-1]
-        if folder is not None:
-            feed(SitOut(player=folder, how="fold"))
-        else:
-            feed(SitOut(player=order[-1], how="sell"))
-    active = [p for p in order if p not in r.sitting_out]
-    if r.profile.game == "minhwatu":
-        return
-    for p in active:
-        for cards in _triples(r, p).values():
-            if len(cards) == 4 and play.rng.random() < 0.5:
-                feed(Chongtong(player=p, cards=[_ref(c) for c in cards]))
-                return
-    if r.profile.events.shake_timing == "at-deal":
-        for p in active:
-            for cards in _triples(r, p).values():
-                feed(Shake(player=p, cards=[_ref(c) for c in cards[:3]]))
-
-
-def _play_turn(
-    r: Replay, play: _Player, p: str, stock: list[str], feed: Callable[[Statement], None], hide: str | None
-) -> None:
-    rng, events = play.rng, r.profile.events
-
-    def next_card() -> str | None:
-        return stock.pop(0) if stock else None
-
-    known = _known(r, p)
-    bonus_cards = [c for c in known if is_bonus(c)]
-    if bonus_cards and events.bonus_from_hand == "draw-to-hand" and r.profile.game != "minhwatu":
-        drawn = next_card()
-        if drawn is not None:
-            feed(Bonus(player=p, card=_ref(bonus_cards[0]), draw=_ref(UNSEEN if p == hide else drawn)))
-            if p == hide:  # the engine drew an unseen card: tell it what it was, as a table would see it
-                r.hands.unseen[p] -= 1
-                r.hands.known[p][drawn] += 1
-            return
-    shaken: int | None = None
-    if r.profile.game != "minhwatu" and events.shake_timing != "at-deal":
-        for month, cards in _triples(r, p).items():
-            if not r.table.get(month) and month not in r.shaken.get(p, set()) and rng.random() < 0.5:
-                feed(Shake(player=p, cards=[_ref(c) for c in cards[:3]]))
-                shaken = month if events.shake_timing == "on-play" else None
-                break
-    known = _known(r, p)
-    flips: list[Flip] = []
-    target: str | None = None
-    if r.profile.game != "minhwatu" and shaken is None:
-        for month, cards in _triples(r, p).items():
-            allowed = events.bomb_after_shake or month not in r.shaken.get(p, set())
-            if len(r.table.get(month, [])) == 1 and allowed and rng.random() < 0.7:
-                turn = Turn(
-                    number=None,
-                    player=p,
-                    play="bomb",
-                    cards=[_ref(c) for c in cards[:3]],
-                    target=None,
-                    flips=_flips(r, play, stock, None),
-                    marks=[],
-                )
-                feed(turn)
-                return
-    if r.dummies[p] and shaken is None and (not known or rng.random() < 0.4):
-        feed(
-            Turn(
-                number=None,
-                player=p,
-                play="pass",
-                cards=[],
-                target=None,
-                flips=_flips(r, play, stock, None),
-                marks=[],
-            )
-        )
-        return
-    choices = (
-        [c for c in known if month_of(c) == shaken]
-        if shaken
-        else [c for c in known if not is_bonus(c) or events.bonus_from_hand == "flip-as-substitute"]
-    )
-    if not choices:
-        choices = known
-    card = rng.choice(choices)
-    if is_bonus(card):
-        substitute = next_card()
-        while substitute is not None and is_bonus(substitute):  # laid too; the next card plays for it
-            flips.append(Flip(card=_ref(substitute), target=None))
-            substitute = next_card()
-        if substitute is not None:
-            flips.append(Flip(card=_ref(substitute), target=_opt(play.target(r, substitute))))
-            flips += _flips(r, play, stock, month_of(substitute))
-    else:
-        target = play.target(r, card)
-        flips = _flips(r, play, stock, month_of(card))
-    feed(Turn(number=None, player=p, play="card", cards=[_ref(card)], target=_opt(target), flips=flips, marks=[]))
-
-
-def _opt(code: str | None) -> CardRef | None:
-    return _ref(code) if code is not None else None
-
-
-def _flips(r: Replay, play: _Player, stock: list[str], hand_month: int | None) -> list[Flip]:
-    """The flips of a turn: bonus cards, then one month card (with x where it has a choice)."""
-    flips: list[Flip] = []
-    while stock:
-        card = stock.pop(0)
-        if is_bonus(card):
-            flips.append(Flip(card=_ref(card), target=None))
-            continue
-        target = None if month_of(card) == hand_month else play.target(r, card)
-        flips.append(Flip(card=_ref(card), target=_opt(target)))
-        break
-    return flips
 
 
 def simulate_session(

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gostop_arbiter.arbiter import judge_file
-from gostop_arbiter.engine import Replay
+from gostop_arbiter.engine import HandBoard
 from gostop_arbiter.notation import parse_text, write_transcript
 from gostop_arbiter.rules import profile_named, resolve
 from gostop_arbiter.scoring import best_score
@@ -33,18 +33,20 @@ def test_simulated_hands_replay_valid_and_account_for_every_card(table: tuple[st
     transcript = simulate(profile, players=players, hands=1, seed=seed, hide="Jae" if hide else None)
     text = write_transcript(transcript)
     (hand,) = parse_text(text).hands
-    r = Replay(hand, profile, dealer=hand.seats[0])
+    board = HandBoard.of_hand(hand, profile, dealer=hand.seats[0])
     deck = profile.the_deck().size
     for statement in hand.statements:
-        r.statement(statement)
+        board.push(statement)
+        r = board.state()
         if r.began:
             assert r.cards_in_play() == deck, (statement, r.cards_in_play())
         for player, pile in r.piles.items():
             assert r.tallies[player].held == dict(Counter(pile)), (statement, player)
             assert r.score(player) == best_score(pile, profile, r.declared.get(player, {})).total, (statement, player)
-    r.finish()
-    assert r.violations == []
-    assert r.outcome.kind in ("stop", "nagari", "chongtong", "three-ppeok", "round")
+    board.close()
+    assert board.violations == []
+    assert board.is_over()
+    assert board.outcome().kind in ("stop", "nagari", "chongtong", "three-ppeok", "round")
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -76,8 +78,12 @@ def test_the_running_score_follows_every_capture_steal_and_declaration(path: Pat
         if hand.kind != "played":
             continue
         profile = resolve(hand.rules, hand.sets)
-        r = Replay(hand, profile, dealer=hand.seats[0])
+        board = HandBoard.of_hand(hand, profile, dealer=hand.seats[0])
         for statement in hand.statements:
-            r.statement(statement)
+            board.push(statement, strict=False)
+            r = board.state()
             for player, pile in r.piles.items():
-                assert r.score(player) == best_score(pile, profile, r.declared.get(player, {})).total, (statement, player)
+                assert r.score(player) == best_score(pile, profile, r.declared.get(player, {})).total, (
+                    statement,
+                    player,
+                )

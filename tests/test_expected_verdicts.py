@@ -29,7 +29,10 @@ def _tool() -> ModuleType:
 
 
 CASES = sorted(
-    p for folder in (SAMPLES, SPEC_EXAMPLES) if folder.is_dir() for p in folder.glob("*.gsn")
+    p
+    for folder in (SAMPLES, SPEC_EXAMPLES)
+    if folder.is_dir()
+    for p in folder.glob("*.gsn")
     if p.with_suffix(".expected.json").exists()
 )
 

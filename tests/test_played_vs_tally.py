@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gostop_arbiter.arbiter import judge_file
-from gostop_arbiter.engine import Replay
+from gostop_arbiter.engine import replay as replay_hand
 from gostop_arbiter.notation import Hand, parse_text, write_transcript
 from gostop_arbiter.notation.model import Call, Declare, Shake, Turn
 from gostop_arbiter.rules import profile_named
@@ -29,7 +29,7 @@ TABLES = [
 
 def tally_of(hand: Hand, verdict: HandVerdict, rules: str) -> str:
     """The tally hand of a played hand that ended in a stop: its final piles and its calls."""
-    replay = Replay(hand, profile_named(rules), dealer=verdict.dealer or hand.seats[0]).run()
+    replay = replay_hand(hand, profile_named(rules), dealer=verdict.dealer or hand.seats[0]).state()
     lines = [f'[Rules "{rules}"]', f'[Seats "{", ".join(hand.seats)}"]', f'[Dealer "{verdict.dealer}"]']
     lines += [f"pile {p}: {' '.join(replay.piles[p])}" for p in hand.seats if p in replay.order]
     for s in hand.statements:

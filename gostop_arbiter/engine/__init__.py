@@ -1,9 +1,10 @@
-"""The replay engine: a played hand, statement by statement, into events, violations and a verdict."""
+"""The engine: a played hand as a board, statement by statement, into events, violations and a verdict."""
 
 from __future__ import annotations
 
+from .board import HandBoard, IllegalStatement, iter_replay, replay
 from .events import Event
 from .judge import judge_played
-from .replay import Replay
+from .view import BoardView, Stack
 
-__all__ = ["Event", "Replay", "judge_played"]
+__all__ = ["BoardView", "Event", "HandBoard", "IllegalStatement", "Stack", "iter_replay", "judge_played", "replay"]

@@ -6,10 +6,11 @@ from ..claims import compare_claims
 from ..notation import Hand
 from ..rules import Profile
 from ..scoring import best_score
-from ..settle import gwang_sale, minhwatu_points, minhwatu_round, settle_fixed, settle_stop, standings
+from ..settle import gwang_sale, immediate, minhwatu_points, minhwatu_round, settle_fixed, settle_stop, standings
 from ..tally import UsageError, next_carry
 from ..verdict import HandVerdict, Payment, PlayerScore
-from .replay import Replay
+from .board import HandBoard, replay
+from .state import HandState
 
 VOID = ("nagari", "redeal", "void", "incomplete")
 
@@ -34,8 +35,10 @@ def _check_table(hand: Hand, profile: Profile) -> None:
         )
 
 
-def _payments(r: Replay, profile: Profile, carry: int, stake: int) -> tuple[dict[str, PlayerScore], list[Payment]]:
-    outcome, winner, players = r.outcome.kind, r.outcome.winner, r.order
+def _payments(
+    r: HandState, outcome: str, profile: Profile, carry: int, stake: int
+) -> tuple[dict[str, PlayerScore], list[Payment]]:
+    winner, players = r.outcome.winner, r.order
     if outcome == "stop" and winner is not None:
         standing = standings(players, r.piles, r.gos, r.go_order, r.shakes, r.bombs, r.declared)
         settled = settle_stop(winner, standing, players, profile, carry=carry, stake=stake)
@@ -66,21 +69,27 @@ def _payments(r: Replay, profile: Profile, carry: int, stake: int) -> tuple[dict
 
 def judge_played(
     hand: Hand, profile: Profile, *, carry_in: int = 1, dealer: str, tags: dict[str, str] | None = None
-) -> tuple[HandVerdict, Replay]:
-    """The verdict on a played hand, and the replay (its events) it was drawn from."""
+) -> tuple[HandVerdict, HandBoard]:
+    """The verdict on a played hand, and the board (its events) it was drawn from."""
     _check_table(hand, profile)
-    r = Replay(hand, profile, dealer=dealer).run()
+    board = replay(hand, profile, dealer=dealer)
+    r = board.result()
+    outcome = r.outcome.kind
     if r.minhwatu and any(v.code in ("missing-card", "extra-card", "unknown-card") for v in r.violations):
-        r.outcome.kind = "void"
-    scores, payments = _payments(r, profile, carry_in, hand.stake)
+        outcome = "void"  # a Minhwatu round with a card missing or extra counts for nobody
+    scores, payments = _payments(r, outcome, profile, carry_in, hand.stake)
     sales = [
         payment
         for seller, how in r.sitting_out.items()
         if how == "sell"
         for payment in gwang_sale(seller, r.dealt.get(seller, []), dealer, r.order, profile, hand.stake)
     ]
-    outcome = r.outcome.kind
-    everything = sales + r.immediate + payments
+    at_once = [
+        immediate(e.other, e.player, e.extra["points"], e.note, hand.stake)
+        for e in r.events
+        if e.kind == "immediate" and e.player is not None and e.other is not None
+    ]
+    everything = sales + at_once + payments
     if outcome == "nagari":
         carry_out = next_carry(carry_in, profile)
     elif outcome in ("redeal", "incomplete", "void"):
@@ -104,4 +113,4 @@ def judge_played(
         stake=hand.stake,
         tags=tags or {},
     )
-    return verdict, r
+    return verdict, board

@@ -1,12 +1,11 @@
-"""``gostop-arbiter replay``: the table after each turn, as the engine saw it.
+"""``gostop-arbiter replay``: the table after each turn, as the board shows it.
 
-The replay is re-run statement by statement and a snapshot taken when a turn (with its ``give``
-lines) is complete; each snapshot is drawn from the engine's state and the events of that turn.
+The hand is pushed statement by statement onto a board, and a snapshot taken from the board's view
+when a turn (with its ``give`` lines, declarations and call) is complete.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import field
 
@@ -15,12 +14,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards import Kind, card_info
-from ..engine import Event, Replay
+from ..engine import BoardView, Event, HandBoard
 from ..notation import Hand, write_statement
 from ..notation.model import Call, Declare, Give, Turn
 from ..records import Mutable, mutable
 from ..rules import Profile
-from ..scoring import best_total, sort_cards
 from .transcript import cards_text
 from .words import Lang, term
 
@@ -48,46 +46,44 @@ class Snapshot(Mutable):
 def snapshots(hand: Hand, profile: Profile, dealer: str, *, deal: bool = False) -> Iterator[Snapshot]:
     """One snapshot after each turn of a played hand (with its gives, declarations and call);
     with ``deal``, first one of the table as dealt (turn 0)."""
-    r = Replay(hand, profile, dealer=dealer)
+    board = HandBoard.of_hand(hand, profile, dealer=dealer)
     last: Turn | None = None
     seen = 0
     statements = list(hand.statements)
     for i, statement in enumerate(statements):
-        if deal and isinstance(statement, Turn) and r.turn_number == 0 and last is None:
-            r.close_pending()
-            r.begin()
+        if deal and isinstance(statement, Turn) and last is None:
             deal = False
-            seen = len(r.events)
-            yield _snapshot(r, None, [e for e in r.events if e.kind in ("sit-out", "dealer-bonus", "chongtong")])
-        r.statement(statement)
+            view = board.view()
+            yield _snapshot(view, None, [e for e in view.events if e.kind in ("sit-out", "dealer-bonus", "chongtong")])
+            seen = len(view.events)
+        board.push(statement, strict=False)
         if isinstance(statement, Turn):
             last = statement
         following = statements[i + 1] if i + 1 < len(statements) else None
         if last is not None and not isinstance(following, Give | Declare | Call):
-            r.close_pending()
             if following is None:
-                r.finish()
-            events = [e for e in r.events[seen:] if e.kind not in ("deal",)]
-            seen = len(r.events)
-            yield _snapshot(r, last, events)
+                board.close()
+            view = board.view()
+            events = [e for e in view.events[seen:] if e.kind != "deal"]
+            seen = len(view.events)
+            yield _snapshot(view, last, events)
             last = None
 
 
-def _snapshot(r: Replay, turn: Turn | None, events: list[Event]) -> Snapshot:
-    players = r.order or r.hand.seats
+def _snapshot(view: BoardView, turn: Turn | None, events: list[Event]) -> Snapshot:
     return Snapshot(
-        turn=r.turn_number,
+        turn=view.turn,
         line=turn.line if turn else 0,
         text=write_statement(turn) if turn else "the deal",
         events=events,
-        hands={p: sort_cards(r.hands.known.get(p, Counter()).elements()) for p in players},
-        unseen={p: r.hands.unseen.get(p, 0) for p in players},
-        dummies={p: r.dummies[p] for p in players},
-        table=[(m, list(cards), r.stack_owner.get(m)) for m, cards in sorted(r.table.items()) if cards],
-        piles={p: sort_cards(r.piles[p]) for p in players},
-        scores={p: best_total(r.piles[p], r.profile, r.declared.get(p, {})) for p in players},
-        outcome=r.outcome.kind,
-        winner=r.outcome.winner,
+        hands=view.hands,
+        unseen=view.unseen,
+        dummies=view.dummies,
+        table=[(stack.month, list(stack.cards), stack.owner) for stack in view.table],
+        piles=view.piles,
+        scores=view.scores,
+        outcome=view.outcome,
+        winner=view.winner,
     )
 
 

@@ -1,0 +1,384 @@
+"""The hand as a board: push a statement, take it back, ask what may be played (python-chess's
+``Board`` is the model).
+
+A :class:`HandBoard` owns the :class:`~.state.HandState` of one played hand. :meth:`HandBoard.push`
+applies one statement of the notation's own models and returns the events it made; a statement
+that breaks a rule is refused with the violations the judge reports, and the board is left as it
+was. :meth:`HandBoard.pop` takes the last statement back. :meth:`HandBoard.legal_moves` lists every
+statement that may come next. The judge replays a transcript by pushing every statement with
+``strict=False``, which records each violation and goes on wherever the state still makes sense,
+so one run reports every problem of a hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from ..notation.model import (
+    Bonus,
+    Call,
+    Chongtong,
+    Claim,
+    DealLine,
+    Declare,
+    Give,
+    Hand,
+    Shake,
+    SitOut,
+    Statement,
+    StockLine,
+    TableLine,
+    Turn,
+)
+from ..rules import Profile
+from ..verdict import Discrepancy, Violation
+from . import calls, deal
+from .events import Event
+from .minhwatu import minhwatu_turn
+from .moves import flips_after, legal_moves
+from .state import HandState, Outcome, is_bonus
+from .turn import bonus, play_turn, shake
+from .view import BoardView, view_of
+
+
+class IllegalStatement(ValueError):
+    """A statement the board refused: the violations it would make, the first one as the message."""
+
+    def __init__(self, statement: Statement, violations: list[Violation]) -> None:
+        super().__init__(violations[0].message)
+        self.statement = statement
+        self.violations = violations
+
+
+class HandBoard:
+    """One played hand as it stands after the statements pushed so far."""
+
+    def __init__(self, seats: list[str], profile: Profile, *, dealer: str | None = None, stake: int = 1) -> None:
+        self._start = (list(seats), profile, dealer if dealer is not None else seats[0], stake)
+        self._state = HandState(list(seats), profile, dealer=self._start[2], stake=stake)
+
+    @classmethod
+    def of_hand(cls, hand: Hand, profile: Profile, *, dealer: str) -> HandBoard:
+        """An empty board for a transcript's hand (its seats and stake)."""
+        return cls(hand.seats, profile, dealer=dealer, stake=hand.stake)
+
+    # ---- what a viewer and the judge read -------------------------------------------------
+
+    @property
+    def statements(self) -> list[Statement]:
+        """The statements pushed, in order (python-chess's ``move_stack``)."""
+        return list(self._state.statements)
+
+    @property
+    def events(self) -> list[Event]:
+        return list(self._state.events)
+
+    @property
+    def violations(self) -> list[Violation]:
+        return list(self._state.violations)
+
+    @property
+    def discrepancies(self) -> list[Discrepancy]:
+        return list(self._state.discrepancies)
+
+    @property
+    def profile(self) -> Profile:
+        return self._state.profile
+
+    def view(self) -> BoardView:
+        """What a viewer sees now: the table, hands, piles, running scores and what is due."""
+        return view_of(self._state)
+
+    def state(self) -> HandState:
+        """A copy of the whole state, for tests of the state's invariants."""
+        return self._state.copy()
+
+    def result(self) -> HandState:
+        """The state itself, for the judge to read once the record is closed (never to write)."""
+        return self._state
+
+    # ---- push and pop ---------------------------------------------------------------------
+
+    def push(self, statement: Statement, *, strict: bool = True) -> list[Event]:
+        """Apply one statement and return the events it made.
+
+        Strict (the default): a statement that breaks a rule raises :class:`IllegalStatement` and
+        the board is unchanged. ``strict=False`` records the violations and keeps the statement."""
+        st = self._state
+        events, violations = len(st.events), len(st.violations)
+        apply(st, statement)
+        if strict:
+            new = st.violations[violations:] or _give_problems(st, statement)
+            if new:
+                self._rebuild(self._state.statements[:-1])
+                raise IllegalStatement(statement, list(new))
+        return st.events[events:]
+
+    def push_all(self, statements: Iterable[Statement], *, strict: bool = True) -> None:
+        for statement in statements:
+            self.push(statement, strict=strict)
+
+    def pop(self) -> Statement:
+        """Take the last statement back: the board is then equal to what it was before it."""
+        if not self._state.statements:
+            raise IndexError("pop from an empty board")
+        last = self._state.statements[-1]
+        self._rebuild(self._state.statements[:-1])
+        return last
+
+    def _rebuild(self, statements: list[Statement]) -> None:
+        # Positions are derived by replay (STYLE.md): a state pushed again from the start is the
+        # state it was, by construction, and a hand is at most a few dozen statements.
+        seats, profile, dealer, stake = self._start
+        self._state = HandState(seats, profile, dealer=dealer, stake=stake)
+        for statement in statements:
+            apply(self._state, statement)
+
+    def close(self) -> None:
+        """The record ends here: pay the last steals, decide a hand played out (the last turn's
+        stop, nagari) and check that every card showed up. Nothing can be pushed after it."""
+        close(self._state)
+
+    # ---- what may come next ---------------------------------------------------------------
+
+    def legal_moves(self) -> list[Statement]:
+        """Every statement that may be pushed now, each of which :meth:`push` accepts: plays with
+        every ``x`` choice and every flip, bombs, dummy turns, shakes, bonus cards, ``give``, go and
+        stop when due, declarations, and selling or folding where the profile allows. For a hand
+        not seen, every card not yet seen may be played."""
+        return legal_moves(self._state)
+
+    def legal_flips(self, play: Turn) -> list[Turn]:
+        """The turn ``play`` (its hand card, bomb or pass, without flips) completed with every flip
+        the stock may turn up: what a recorder offers after the played card."""
+        return flips_after(self._state, play)
+
+    def is_legal(self, statement: Statement) -> bool:
+        """Whether :meth:`push` would accept the statement now."""
+        trial = self.copy()
+        try:
+            trial.push(statement)
+        except IllegalStatement:
+            return False
+        return True
+
+    def is_over(self) -> bool:
+        """The hand has ended (a stop, chongtong, three ppeoks, a redeal, or every card played)."""
+        st = self._state
+        return st.closed or st.outcome.kind != "incomplete" or (st.began and st.hand_is_over())
+
+    def outcome(self) -> Outcome:
+        """How the hand ends if the record ends now."""
+        ended = self._state.copy()
+        close(ended)
+        return ended.outcome
+
+    def copy(self) -> HandBoard:
+        other = HandBoard.__new__(HandBoard)
+        other._start = self._start
+        other._state = self._state.copy()
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandBoard):
+            return NotImplemented
+        return self._start == other._start and self._state == other._state
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<HandBoard {', '.join(self._start[0])}: {len(self._state.statements)} statements>"
+
+
+def replay(hand: Hand, profile: Profile, *, dealer: str) -> HandBoard:
+    """A transcript's hand pushed statement by statement, every violation recorded, and closed."""
+    board = HandBoard.of_hand(hand, profile, dealer=dealer)
+    for statement in hand.statements:
+        board.push(statement, strict=False)
+    board.close()
+    return board
+
+
+def iter_replay(hand: Hand, profile: Profile, *, dealer: str) -> Iterator[tuple[Statement, HandBoard]]:
+    """Each statement of a hand with the board after it (not closed)."""
+    board = HandBoard.of_hand(hand, profile, dealer=dealer)
+    for statement in hand.statements:
+        board.push(statement, strict=False)
+        yield statement, board
+
+
+# ---- the statements' rules -----------------------------------------------------------------
+
+
+def apply(st: HandState, s: Statement) -> None:
+    """One statement onto the state, its violations recorded (the board's lenient push)."""
+    st.statements.append(s)
+    if st.closed:
+        _after_end(st, s)
+        return
+    if s.kind == "turn":  # most lines: the same steps as below, without the tests that cannot match
+        calls.close_pending(st)
+        deal.begin(st)
+        if st.outcome.kind == "incomplete":
+            _turn(st, s)
+        else:
+            _after_end(st, s)
+        return
+    if isinstance(s, DealLine | TableLine | StockLine):
+        deal.setup_line(st, s)
+        return
+    if isinstance(s, Claim):
+        st.claims.append(s)
+        return
+    if isinstance(s, Declare):
+        calls.declare(st, s)
+        return
+    if isinstance(s, Give):
+        if st.outcome.kind != "incomplete" and st.pending is None:
+            _after_end(st, s)
+        else:
+            calls.give(st, s)
+        return
+    calls.close_pending(st)
+    if isinstance(s, SitOut | Chongtong) or (isinstance(s, Shake) and st.profile.events.shake_timing == "at-deal"):
+        _before_play(st, s)
+        return
+    deal.begin(st)
+    if st.outcome.kind != "incomplete":
+        _after_end(st, s)
+    elif isinstance(s, Call):
+        calls.call(st, s)
+    elif isinstance(s, Shake):
+        shake(st, s)
+    elif isinstance(s, Bonus):
+        bonus(st, s)
+    elif isinstance(s, Turn):
+        _turn(st, s)
+
+
+def _before_play(st: HandState, s: SitOut | Chongtong | Shake) -> None:
+    if st.began:
+        what = f"'{s.how}'" if isinstance(s, SitOut) else "a chongtong" if isinstance(s, Chongtong) else "this shake"
+        code = "illegal-shake" if isinstance(s, Shake) else "illegal-declaration"
+        st.violate(code, s.line, s.column, f"{s.player}: {what} must come before the first turn", s.player)
+        return
+    deal.before_play(st, s)
+
+
+def _after_end(st: HandState, s: Any) -> None:
+    if st.outcome.kind == "redeal":
+        if isinstance(s, Turn) and not st.redeal_reported:
+            st.redeal_reported = True
+            st.violate(
+                "redeal-required",
+                s.line,
+                s.column,
+                "four of a month lie on the table after the deal: the same dealer must redeal",
+                s.player,
+            )
+        return
+    ended = {
+        "stop": f"{st.outcome.winner} stopped on line {st.outcome.line}",
+        "chongtong": f"{st.outcome.winner} won by chongtong on line {st.outcome.line}",
+        "three-ppeok": f"{st.outcome.winner} won with a third ppeok on line {st.outcome.line}",
+    }.get(st.outcome.kind, f"the hand ended on line {st.outcome.line}")
+    st.violate("after-end", s.line, s.column, f"the hand is over: {ended}", getattr(s, "player", None))
+
+
+def _turn(st: HandState, s: Turn) -> None:
+    st.turn_number += 1
+    p = s.player
+    if s.number is not None and s.number != st.turn_number:
+        st.violate("bad-turn-number", s.line, s.column, f"this is turn {st.turn_number}, not turn {s.number}", p)
+    if st.must_call is not None:
+        m = st.must_call
+        st.violate(
+            "missing-call",
+            s.line,
+            1,
+            f"{m.player} had {m.score} points after line {m.line} and had to call go or stop before the next turn",
+            m.player,
+        )
+        st.must_call = None
+    expected = st.expected()
+    if p not in st.order:
+        st.violate("out-of-turn", s.line, s.column, f"{p} does not play this hand", p)
+        return
+    if p != expected:
+        st.violate("out-of-turn", s.line, s.column, f"it is {expected}'s turn, not {p}'s", p)
+    st.next_index = st.order.index(p) + 1
+    if st.outcome.kind == "incomplete" and st.misdeal:
+        return
+    st.own_turns[p] += 1
+    if st.minhwatu:
+        minhwatu_turn(st, s)
+    else:
+        play_turn(st, s)
+
+
+def _give_problems(st: HandState, s: Statement) -> list[Violation]:
+    """A ``give`` is checked when its turn closes: a strict push closes a copy to see it now."""
+    if not isinstance(s, Give) or st.pending is None:
+        return []
+    trial = st.copy()
+    before = len(trial.violations)
+    calls.close_pending(trial)
+    return [v for v in trial.violations[before:] if v.line == s.line and v.code == "illegal-give"]
+
+
+def close(st: HandState) -> None:
+    """The end of the record (see :meth:`HandBoard.close`)."""
+    if st.closed:
+        return
+    calls.close_pending(st)
+    deal.begin(st)
+    st.closed = True
+    if st.outcome.kind != "incomplete" or not st.hand_is_over():
+        return
+    if st.minhwatu:
+        st.outcome = Outcome("round", None, st.last_line())
+    elif st.must_call is not None:
+        m = st.must_call
+        st.outcome = Outcome("stop", m.player, st.last_line())
+        st.emit("stop", st.last_line(), m.player, note=f"at {m.score}, with the last turn of the hand")
+        st.must_call = None
+    else:
+        st.outcome = Outcome("nagari", None, st.last_line())
+        st.emit("nagari", st.last_line())
+    _check_complete_record(st)
+
+
+def _check_complete_record(st: HandState) -> None:
+    """missing-card: at the end of a played-out hand every card of the deck has shown up.
+
+    Only bonus cards may be left in the stock: a bonus card takes no turn, so one at the bottom
+    is never flipped. Those are the bonus cards in no pile and in no stack on the table, seen
+    or not (a seller's hand goes back into the stock, and a ``stock:`` line names its cards)."""
+    placed = [code for cards in (*st.piles.values(), *st.buried.values()) for code in cards]
+    bonus_left = sum(n for code, n in st.deck.counts.items() if is_bonus(code)) - sum(map(is_bonus, placed))
+    line = st.last_line()
+    if st.stock.remaining > bonus_left:
+        st.violate(
+            "missing-card",
+            line,
+            1,
+            f"the hands ran out while the stock still held {st.stock.remaining} card(s): a flip was not recorded",
+        )
+        return
+    if any(st.hands.unseen.get(p, 0) for p in st.hands.unseen):
+        return
+    for code, missing in st.ledger.never_seen():
+        if is_bonus(code):
+            continue
+        st.violate(
+            "missing-card",
+            line,
+            1,
+            f"{code} never appears ({missing} missing), though the whole hand was recorded",
+            None,
+            code,
+        )
+
+
+__all__ = ["HandBoard", "IllegalStatement", "iter_replay", "replay"]

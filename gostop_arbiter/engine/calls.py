@@ -1,0 +1,207 @@
+"""What follows a turn (RULES.md ST-1..ST-3, GO-1..GO-4): the steals it earned and the junk given
+for them, the sake cup's declaration, and the go/stop call once the score allows one."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..cards import Kind, card_info
+from ..notation.model import Call, Declare, Give
+from ..scoring import declaration_problem, junk_value_of
+from .state import HandState, MustCall, Outcome, PendingTurn, Steal
+
+
+def give(st: HandState, s: Give) -> None:
+    """``NAME: give 3p``: the junk handed over for the turn just played (checked when the turn closes)."""
+    pending = st.pending
+    if pending is None or s.player == pending.player or s.player not in st.order:
+        st.violate(
+            "illegal-give",
+            s.line,
+            s.column,
+            f"{s.player} owes no junk here: no steal was made from {s.player}",
+            s.player,
+        )
+        return
+    pending.given[s.player] = list(s.cards)
+    pending.give_lines[s.player] = s
+
+
+def close_pending(st: HandState) -> None:
+    """Pay the steals of the last turn, then see whether its player may call go or stop."""
+    pending = st.pending
+    if pending is None:
+        return
+    st.pending = None
+    for giver in pending.given:
+        if not any(giver in steal.givers for steal in pending.steals):
+            line = pending.give_lines[giver]
+            st.violate("illegal-give", line.line, line.column, f"{giver} owes no junk for this turn", giver)
+    if pending.steals:  # most turns steal nothing
+        for giver in [p for p in st.order if p != pending.player]:
+            units = [steal for steal in pending.steals if giver in steal.givers]
+            if units:
+                pay_steals(st, pending, giver, units)
+    if st.outcome.kind == "incomplete":
+        after_turn(st, pending.player, pending.line)
+
+
+def owed(st: HandState) -> dict[str, int]:
+    """Giver → how many cards they hand over for the pending turn's steals, as it stands now."""
+    pending = st.pending
+    if pending is None or not pending.steals:
+        return {}
+    gifts = {}
+    for giver in st.order:
+        units = [steal for steal in pending.steals if giver in steal.givers and giver != pending.player]
+        if units:
+            gifts[giver] = len(default_gift(st, giver, units))
+    return {giver: n for giver, n in gifts.items() if n}
+
+
+def _give_problem(st: HandState, giver: str, named: list[str], default: list[str]) -> str:
+    pile = Counter(st.piles[giver])
+    wanted = Counter(named)
+    missing = next((c for c, n in wanted.items() if pile[c] < n), None)
+    if missing is not None:
+        return f"{giver}'s pile holds no {missing} to give"
+    bad = next((c for c in named if junk_value_of(c, st.declared.get(giver, {})) == 0), None)
+    if bad is not None:
+        return f"{bad} is not junk"
+    if len(named) != len(default):
+        return f"{giver} owes {len(default)} card(s) for this turn, not {len(named)}"
+    return ""
+
+
+def pay_steals(st: HandState, pending: PendingTurn, giver: str, units: list[Steal]) -> None:
+    receiver = pending.player
+    default = default_gift(st, giver, units)
+    chosen = default
+    if giver in pending.given:
+        named = [ref.code for ref in pending.given[giver]]
+        line = pending.give_lines[giver]
+        problem = _give_problem(st, giver, named, default)
+        if problem:
+            st.violate("illegal-give", line.line, line.column, problem, giver)
+        else:
+            chosen = named
+    for code in chosen:
+        st.from_pile(giver, code)
+        st.to_pile(receiver, [code])
+        st.emit("steal", pending.line, receiver, [code], other=giver)
+    if st.profile.events.steal_change and len(chosen) == 1 and len(units) == 1 and not units[0].by_value:
+        value = junk_value_of(chosen[0], st.declared.get(giver, {}))
+        single = next((c for c in st.piles[receiver] if c.endswith("p") and not c.endswith("pp")), None)
+        if value >= 2 and single is not None and units[0].amount == 1:
+            st.from_pile(receiver, single)
+            st.to_pile(giver, [single])
+            st.emit("steal", pending.line, giver, [single], other=receiver, note="change")
+
+
+def giveable(st: HandState, giver: str) -> list[str]:
+    """The giver's junk, lowest first: singles, then doubles, then bonus cards (ST-2)."""
+    declared = st.declared.get(giver, {})
+    switchable = {f"{m}a" for m in st.profile.deck.switchable_animals}
+    options = []
+    for code in st.piles[giver]:
+        info = card_info(code)
+        if info is None:
+            continue
+        if info.kind is Kind.ANIMAL:
+            if declared.get(code) != "pi" and (st.profile.deck.gukjin_protected or code not in switchable):
+                continue
+            value = 2
+        else:
+            value = junk_value_of(code, declared)
+        if value:
+            options.append((value, info.kind is Kind.BONUS, code))
+    return [code for _v, _b, code in sorted(options)]
+
+
+def default_gift(st: HandState, giver: str, units: list[Steal]) -> list[str]:
+    """What the giver hands over when no ``give`` line says: the lowest junk first."""
+    available = giveable(st, giver)
+    gift: list[str] = []
+    for unit in units:
+        got = 0
+        while available and got < unit.amount:
+            code = available.pop(0)
+            gift.append(code)
+            got += junk_value_of(code, st.declared.get(giver, {})) or 2 if unit.by_value else 1
+    return gift
+
+
+def after_turn(st: HandState, player: str, line: int) -> None:
+    """Three ppeoks, and the go/stop check after a resolved turn."""
+    if st.ppeoks[player] >= 3 and st.profile.events.three_ppeok:
+        st.outcome = Outcome("three-ppeok", player, line)
+        st.emit("three-ppeok", line, player)
+        return
+    score = st.score(player)
+    last = st.last_go_score.get(player)
+    if score >= st.minimum and (last is None or score > last):
+        st.must_call = MustCall(player, score, line)
+
+
+def call_problem(st: HandState, player: str, call: str) -> str:
+    """Why ``player: go`` or ``player: stop`` is not allowed now ('' when it is)."""
+    if st.minhwatu:
+        return "Minhwatu has no go or stop: the round is played out"
+    must = st.must_call
+    if must is None or must.player != player:
+        score = st.score(player) if player in st.piles else 0
+        why = (
+            f"{player} has {score} points; a call needs {st.profile.min_score(len(st.order))}"
+            if player not in st.last_go_score
+            else f"{player} has {score} points and called go at {st.last_go_score[player]}: the score must rise first"
+        )
+        if must is not None and must.player != player:
+            why = f"it is {must.player}'s call, after {must.player}'s turn"
+        elif must is None and st.events and st.last_turn_player() != player:
+            why = f"only the player whose turn just ended may call ({why})"
+        return why
+    if call == "go" and st.cards_left(player) == 0 and st.profile.go.go_when_no_cards_left == "illegal":
+        return f"{player} has no card left and may only stop"
+    return ""
+
+
+def call(st: HandState, s: Call) -> None:
+    """고 or 스톱 (GO-1)."""
+    p = s.player
+    problem = call_problem(st, p, s.call)
+    must = st.must_call
+    if problem:
+        if must is not None and must.player == p:
+            st.must_call = None  # the call was due and was made, wrongly: it is not due again
+        st.violate("illegal-call", s.line, s.column, problem, p)
+        return
+    assert must is not None
+    st.must_call = None
+    if s.call == "go":
+        st.gos[p] += 1
+        st.go_order.setdefault(p, []).append(st.calls)
+        st.last_go_score[p] = must.score
+        st.emit("go", s.line, p, note=f"at {must.score}")
+    else:
+        st.outcome = Outcome("stop", p, s.line)
+        st.emit("stop", s.line, p, note=f"at {must.score}")
+    st.calls += 1
+
+
+def declare(st: HandState, s: Declare) -> None:
+    """``NAME: 9a as pi``: where the sake cup counts from here on (SC-1)."""
+    code = s.card.code
+    problem = declaration_problem(s.player, code, st.piles.get(s.player, []), st.profile)
+    if problem:
+        st.violate("illegal-declaration", s.line, s.card.column, problem, s.player, code)
+        return
+    st.declared.setdefault(s.player, {})[code] = s.category
+    st.scored.pop(s.player, None)
+    st.emit("declare", s.line, s.player, [code], note=s.category)
+    if (
+        st.pending is None
+        and st.must_call is None
+        and st.outcome.kind == "incomplete"
+        and st.last_turn_player() == s.player
+    ):
+        after_turn(st, s.player, s.line)

@@ -1,0 +1,220 @@
+"""The deal and what comes before the first turn (RULES.md DL-1..DL-4, PC-1..PC-4, 4P-1): the deal
+lines, selling or folding at four, chongtong, and the checks made once every player is seated."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..cards import UNSEEN
+from ..notation.model import Chongtong, DealLine, Shake, SitOut, StockLine, TableLine
+from ..scoring import Tally
+from .state import NATURAL, HandState, Outcome, is_bonus, month_of
+from .turn import shake
+
+
+def setup_line(st: HandState, s: DealLine | TableLine | StockLine) -> None:
+    """A ``deal``, ``table`` or ``stock`` line: every card it names is seen."""
+    if isinstance(s, DealLine):
+        cards = [c.code for c in s.cards]
+        st.dealt[s.player] = cards
+        st.hands.deal(s.player, cards)
+        where = f"dealt to {s.player}"
+        for ref in s.cards:
+            if ref.code != UNSEEN:
+                st.observe(ref, s.line, s.player, where)
+    elif isinstance(s, TableLine):
+        _table_line(st, s)
+    else:
+        st.stock.listed = [c.code for c in s.cards]
+        for ref in s.cards:
+            if ref.code != UNSEEN:
+                st.observe(ref, s.line, None, "in the stock line")
+
+
+def _table_line(st: HandState, s: TableLine) -> None:
+    st.table_line = s
+    for ref in s.dealer_bonus:
+        st.observe(ref, s.line, None, "on the table")
+        if not is_bonus(ref.code):
+            st.violate(
+                "illegal-bonus",
+                s.line,
+                ref.column,
+                f"+{ref.code}: only a bonus card is taken by the dealer",
+                None,
+                ref.code,
+            )
+    for ref in s.cards:
+        st.observe(ref, s.line, None, "on the table")
+        if is_bonus(ref.code):
+            st.violate(
+                "illegal-bonus",
+                s.line,
+                ref.column,
+                f"{ref.code} on the table is taken by the dealer at once: write it +{ref.code}",
+                None,
+                ref.code,
+            )
+            continue
+        st.table.setdefault(month_of(ref.code), []).append(ref.code)
+
+
+def before_play(st: HandState, s: SitOut | Chongtong | Shake) -> None:
+    """A statement that belongs before the first turn (a shake too, where triples are shown at the deal)."""
+    if isinstance(s, SitOut):
+        sit_out(st, s)
+    elif isinstance(s, Chongtong):
+        st.chongtong_claims.append(s)
+    else:
+        shake(st, s)
+
+
+def sit_out(st: HandState, s: SitOut) -> None:
+    """광팔기 or 죽기: one of four sits the hand out (4P-1)."""
+    problem = sit_out_problem(st, s.player, s.how)
+    if problem:
+        st.violate("illegal-declaration", s.line, s.column, problem, s.player)
+        return
+    st.sitting_out[s.player] = s.how
+    st.emit("sit-out", s.line, s.player, st.dealt.get(s.player, []), note=s.how)
+
+
+def sit_out_problem(st: HandState, player: str, how: str) -> str:
+    """Why ``player: sell`` or ``player: fold`` is not allowed now ('' when it is)."""
+    rules = st.profile.four_players
+    if len(st.seats) != 4 or st.minhwatu:
+        return f"{player}: only four at the table sit one out"
+    problem = ""
+    if st.sitting_out:
+        problem = f"{next(iter(st.sitting_out))} already sits this hand out"
+    elif player == st.dealer:
+        problem = "the dealer always plays"
+    elif how == "fold" and not rules.fold_allowed:
+        problem = "folding is not allowed under these rules"
+    elif how == "sell" and rules.mode != "sell-last":
+        problem = "selling brights is not part of these rules"
+    elif how == "sell" and player != st.seat_order()[-1]:
+        problem = f"only the last in turn order ({st.seat_order()[-1]}) sells when nobody folds"
+    return f"{player} cannot {how}: {problem}" if problem else ""
+
+
+def begin(st: HandState) -> None:
+    """Everything before the first turn is known: seat the players, check the deal."""
+    if st.began:
+        return
+    st.began = True
+    order = st.seat_order()
+    if len(order) == 4 and not st.minhwatu and not st.sitting_out:
+        seller = order[-1]
+        st.sitting_out[seller] = "sell"
+        st.emit("sit-out", 0, seller, st.dealt.get(seller, []), note="sell (nobody folded)")
+    st.order = [p for p in order if p not in st.sitting_out]
+    st.players = list(st.order)
+    st.minimum = st.profile.min_score(len(st.order))
+    _check_deal(st)
+    _take_dealer_bonus(st)
+    _check_floor(st)
+    if st.outcome.kind == "incomplete":
+        _settle_chongtong(st)
+    if st.outcome.kind == "incomplete" and st.profile.events.shake_timing == "at-deal":
+        _check_triples_shown(st)
+
+
+def _check_deal(st: HandState) -> None:
+    players = len(st.seats) if not st.minhwatu else len(st.order)
+    hand_size, table_size = st.profile.deal_size(players)
+    line = st.table_line.line if st.table_line else st.first_line()
+    for p in st.seats:
+        got = len(st.dealt.get(p, []))
+        if p in st.dealt and got != hand_size:
+            deal = st.deal_line_of(p)
+            st.violate("deal-size", deal.line, deal.column, f"{p} was dealt {got} cards; the deal is {hand_size}", p)
+        elif p not in st.dealt and p in st.order:
+            st.violate("deal-size", line, 1, f"{p} has no deal line; the deal is {hand_size} cards", p)
+    on_table = len(st.table_line.cards) if st.table_line else 0
+    if on_table != table_size:
+        column = st.table_line.column if st.table_line else 1
+        st.violate(
+            "deal-size", line, column, f"the table holds {on_table} cards after the deal; the deal is {table_size}"
+        )
+    dealt = sum(len(st.dealt.get(p, [])) for p in st.order)
+    bonus = len(st.table_line.dealer_bonus) if st.table_line else 0
+    st.stock.size = st.deck.size - dealt - on_table - bonus
+    for p in st.sitting_out:
+        st.stock.returned.update(c for c in st.dealt.get(p, []) if c != UNSEEN)
+        st.hands.deal(p, [])
+
+
+def _take_dealer_bonus(st: HandState) -> None:
+    if not st.table_line:
+        return
+    for ref in st.table_line.dealer_bonus:
+        if is_bonus(ref.code):
+            st.piles.setdefault(st.dealer, [])
+            st.tallies.setdefault(st.dealer, Tally())
+            st.to_pile(st.dealer, [ref.code])
+            st.emit("dealer-bonus", st.table_line.line, st.dealer, [ref.code])
+
+
+def _check_floor(st: HandState) -> None:
+    line = st.table_line.line if st.table_line else 0
+    for month, cards in st.table.items():
+        if len(cards) == 4 and month:
+            rule = st.profile.deal.floor_quad
+            st.emit("redeal", line, None, cards, note=rule)
+            if rule == "redeal":
+                st.outcome = Outcome("redeal", None, line)
+            elif rule == "nagari":
+                st.outcome = Outcome("nagari", None, line)
+            else:
+                st.outcome = Outcome("chongtong", st.dealer, line)
+            return
+        if len(cards) == 3 and month and not st.minhwatu:
+            st.stack_owner[month] = NATURAL
+
+
+def chongtong_problem(st: HandState, s: Chongtong) -> str:
+    """Why a chongtong declaration is void ('' when its cards are four of a month)."""
+    if st.minhwatu:
+        return "Minhwatu has no chongtong"
+    months = {month_of(c.code) for c in s.cards}
+    if len(s.cards) != 4 or len(months) != 1 or 0 in months:
+        return f"{s.player}: a chongtong is four cards of one month"
+    return ""
+
+
+def _settle_chongtong(st: HandState) -> None:
+    """총통: the first declaration in turn order wins; all void under some rules (PC-4)."""
+    valid: list[Chongtong] = []
+    for s in st.chongtong_claims:
+        problem = chongtong_problem(st, s)
+        if problem:
+            st.violate("illegal-declaration", s.line, s.column, problem, s.player)
+            continue
+        if not all(st.reveal(s.player, ref, s.line, "shows") for ref in s.cards):
+            continue
+        valid.append(s)
+        st.emit("chongtong", s.line, s.player, [c.code for c in s.cards])
+    if not valid:
+        return
+    if st.profile.deal.chongtong_all_void and {s.player for s in valid} == set(st.order) and len(valid) > 1:
+        st.outcome = Outcome("void", None, valid[0].line)
+        return
+    first = min(valid, key=lambda s: st.order.index(s.player) if s.player in st.order else 99)
+    st.outcome = Outcome("chongtong", first.player, first.line)
+
+
+def _check_triples_shown(st: HandState) -> None:
+    """wikipedia-it: every known dealt triple must be shown before the first turn."""
+    for p in st.order:
+        months = Counter(month_of(c) for c in st.hands.known.get(p, Counter()).elements())
+        for month, count in months.items():
+            if count >= 3 and month and month not in st.shaken.get(p, set()):
+                deal = st.deal_line_of(p)
+                st.violate(
+                    "illegal-shake",
+                    deal.line,
+                    deal.column,
+                    f"{p} was dealt three of month {month} and did not show them before the first turn",
+                    p,
+                )

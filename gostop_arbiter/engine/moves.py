@@ -1,0 +1,280 @@
+"""Every statement that may come next on a board (its ``legal_moves``), worked out from the state
+and the profile. A property test pushes each of them and finds it accepted, and finds every
+statement of a valid transcript among them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from itertools import combinations
+
+from ..cards import UNSEEN
+from ..notation.model import Bonus, Call, CardRef, Chongtong, Declare, Flip, Give, Shake, SitOut, Statement, Turn
+from ..records import replace
+from ..scoring import declaration_problem, junk_value_of, sort_cards
+from . import calls, deal
+from .state import HandState, is_bonus, month_of
+from .turn import shake_problem
+
+UNSEEN_DRAW = CardRef(code="?")
+
+
+def _card(code: str) -> CardRef:
+    return CardRef(code=code)
+
+
+def legal_moves(st: HandState) -> list[Statement]:
+    if st.closed or st.outcome.kind != "incomplete":
+        return []
+    if not st.began:
+        return _before_play(st)
+    moves: list[Statement] = []
+    if st.pending is not None:
+        moves += _gives(st)
+        moves += _declarations(st)
+        after = st.copy()
+        calls.close_pending(after)
+        if after.outcome.kind != "incomplete":
+            return moves
+        return moves + _calls_or_turn(after)
+    return _declarations(st) + _calls_or_turn(st)
+
+
+def _calls_or_turn(st: HandState) -> list[Statement]:
+    must = st.must_call
+    if must is not None:
+        return [Call(player=must.player, call=c) for c in ("go", "stop") if not calls.call_problem(st, must.player, c)]
+    if st.hand_is_over():
+        return []
+    player = st.expected()
+    return list(_turns(st, player)) if player is not None else []
+
+
+def _before_play(st: HandState) -> list[Statement]:
+    """Selling or folding, chongtong and shakes at the deal, then the dealer's first turn."""
+    moves: list[Statement] = []
+    if len(st.seats) == 4 and not st.minhwatu:
+        moves += [
+            SitOut(player=p, how=how)
+            for p in st.seats
+            for how in ("sell", "fold")
+            if not deal.sit_out_problem(st, p, how)
+        ]
+    if not st.minhwatu:
+        declared = {s.player for s in st.chongtong_claims}
+        for p in st.seats:
+            if p not in declared and p not in st.sitting_out:
+                moves += [Chongtong(player=p, cards=[_card(c) for c in four]) for four in _of_a_month(st, p, 4)]
+    if st.profile.events.shake_timing == "at-deal":
+        for p in st.seats:
+            moves += [Shake(player=p, cards=[_card(c) for c in three]) for three in _shakes(st, p)]
+    if st.table_line is None:
+        return moves
+    seated = st.copy()
+    deal.begin(seated)
+    if seated.outcome.kind != "incomplete" or seated.violations != st.violations:
+        return moves  # a misdealt or finished hand: no turn may be played
+    player = seated.expected()
+    return moves + (list(_turns(seated, player)) if player is not None else [])
+
+
+def _holdable(st: HandState, player: str) -> Counter[str]:
+    """The cards the player's hand may hold: the known ones, and if it has unseen cards, every
+    card not yet seen (a card known to lie in the stock is not in a hand)."""
+    held = Counter({c: n for c, n in st.hands.known.get(player, Counter()).items() if n > 0})
+    if st.hands.unseen.get(player, 0) > 0:
+        pool = Counter(st.unseen_cards()) - st.stock.returned
+        for code, n in pool.items():
+            held[code] += min(n, st.hands.unseen[player])
+    return held
+
+
+def _of_a_month(st: HandState, player: str, size: int) -> Iterator[tuple[str, ...]]:
+    """Each set of ``size`` cards of one month the player's hand may hold (distinct as multisets)."""
+    held = _holdable(st, player)
+    by_month: dict[int, list[str]] = {}
+    for code, n in sorted(held.items()):
+        if month_of(code):
+            by_month.setdefault(month_of(code), []).extend([code] * n)
+    for cards in by_month.values():
+        yield from sorted(set(combinations(sort_cards(cards), size)))
+
+
+def _shakes(st: HandState, player: str) -> list[tuple[str, ...]]:
+    shown = st.shaken.get(player, set())
+    return [
+        three
+        for three in _of_a_month(st, player, 3)
+        if month_of(three[0]) not in shown and not shake_problem(st, player, list(three))
+    ]
+
+
+def _turns(st: HandState, player: str) -> Iterator[Statement]:
+    """The turns the player may play now, with the shakes and bonus cards that may open them."""
+    held = _holdable(st, player)
+    due = st.shake_due
+    must_month = due[1] if due is not None and due[0] == player else 0
+    if not st.minhwatu and not must_month:
+        yield from (Shake(player=player, cards=[_card(c) for c in three]) for three in _shakes(st, player))
+        if st.profile.events.bonus_from_hand != "flip-as-substitute":
+            yield from _bonus_lays(st, player, held)
+    for code in sorted(held):
+        if must_month and month_of(code) != must_month:
+            continue
+        if is_bonus(code) and (st.minhwatu or st.profile.events.bonus_from_hand != "flip-as-substitute"):
+            continue
+        yield from flips_after(st, Turn(player=player, play="card", cards=[_card(code)]))
+    if st.minhwatu or must_month:
+        return
+    for cards in _bombs(st, player):
+        yield from flips_after(st, Turn(player=player, play="bomb", cards=[_card(c) for c in cards]))
+    if st.dummies[player] > 0:
+        yield from flips_after(st, Turn(player=player, play="pass", cards=[]))
+
+
+def _bonus_lays(st: HandState, player: str, held: Counter[str]) -> Iterator[Bonus]:
+    if st.stock.remaining <= 0:
+        return
+    draws = [UNSEEN_DRAW, *map(_card, sorted(set(_flippable(st))))]
+    listed = st.stock.listed_next()
+    if listed is not None:
+        draws = [_card(listed)]
+    for code in sorted(held):
+        if is_bonus(code):
+            yield from (Bonus(player=player, card=_card(code), draw=d) for d in draws)
+
+
+def _bombs(st: HandState, player: str) -> Iterator[tuple[str, ...]]:
+    events = st.profile.events
+    for month, on_table in st.table.items():
+        if not month or not on_table or (not events.bomb_after_shake and month in st.shaken.get(player, set())):
+            continue
+        size = 3 if len(on_table) == 1 else 2 if len(on_table) == 2 and events.two_card_bomb != "off" else 0
+        if size:
+            cards = [c for c, n in _holdable(st, player).items() for _ in range(n) if month_of(c) == month]
+            yield from sorted(set(combinations(sort_cards(cards), size)))
+
+
+def _flippable(st: HandState) -> list[str]:
+    """The cards the stock may turn up next."""
+    listed = st.stock.listed_next()
+    return [listed] if listed is not None else st.unseen_cards()
+
+
+def flips_after(st: HandState, play: Turn) -> list[Turn]:
+    """The turn completed with every flip the stock may turn up, and ``x`` wherever a card has a
+    choice of two different table cards."""
+    table = {m: list(cards) for m, cards in st.table.items() if cards}
+    played = [c.code for c in play.cards]
+    pool = Counter(st.unseen_cards())
+    for code in played:  # a card played from an unseen hand is not among the flips
+        if pool[code] > 0 and not st.hands.holds_known(play.player, code):
+            pool[code] -= 1
+    flips = _flip_sequences(st, pool, 0)
+    turns: list[Turn] = []
+    joker = play.play == "card" and is_bonus(played[0])
+    for sequence in flips:
+        if joker:
+            turns += _joker_turns(st, play, table, sequence)
+        else:
+            turns += _with_targets(st, play, table, sequence)
+    return turns
+
+
+def _flip_sequences(st: HandState, pool: Counter[str], k: int) -> list[list[str]]:
+    """Each sequence of flips a turn may make from the ``k``-th card of the stock on: a bonus card
+    flips again, a month card ends it. A ``stock:`` line decides the cards it names."""
+    if st.stock.remaining - k <= 0:
+        return [[]]
+    at = st.stock.used + k
+    listed = st.stock.listed[at] if at < len(st.stock.listed) and st.stock.listed[at] != UNSEEN else None
+    options = [listed] if listed is not None else sorted(c for c, n in pool.items() if n > 0)
+    sequences: list[list[str]] = []
+    for code in options:
+        if is_bonus(code) and st.stock.remaining - k > 1:
+            rest = pool.copy()
+            rest[code] -= 1
+            sequences += [[code, *more] for more in _flip_sequences(st, rest, k + 1)]
+        else:
+            sequences.append([code])
+    return sequences
+
+
+def _options(table: dict[int, list[str]], code: str) -> list[str | None]:
+    """The ``x`` choices of a card laid against the table: None when there is no choice."""
+    cards = table.get(month_of(code), [])
+    if len(cards) == 2 and cards[0] != cards[1]:
+        return list(cards)
+    return [None]
+
+
+def _with_targets(st: HandState, play: Turn, table: dict[int, list[str]], flips: list[str]) -> list[Turn]:
+    month_card = next((c for c in flips if not is_bonus(c)), None)
+    hand_choices: list[str | None] = [None]
+    if play.play == "card":
+        hand = play.cards[0].code
+        same = month_card is not None and month_of(month_card) == month_of(hand)
+        hand_choices = [None] if same else _options(table, hand)
+    flip_choices: list[str | None] = [None]
+    if month_card is not None and (play.play != "card" or month_of(month_card) != month_of(play.cards[0].code)):
+        after = table if play.play != "bomb" else {m: c for m, c in table.items() if m != month_of(play.cards[0].code)}
+        flip_choices = _options(after, month_card)
+    return [replace(play, target=_target(h), flips=_flips(flips, f)) for h in hand_choices for f in flip_choices]
+
+
+def _joker_turns(st: HandState, play: Turn, table: dict[int, list[str]], flips: list[str]) -> list[Turn]:
+    """gamerules: the first month card flipped plays for the joker, and the next flip is the turn's."""
+    at = next((i for i, c in enumerate(flips) if not is_bonus(c)), None)
+    if at is None:
+        return [replace(play, flips=_flips(flips, None))]
+    substitute = flips[at]
+    pool = Counter(st.unseen_cards()) - Counter(flips[: at + 1])
+    rest = _flip_sequences(st, pool, at + 1)
+    turns: list[Turn] = []
+    for more in rest:
+        month_card = next((c for c in more if not is_bonus(c)), None)
+        same = month_card is not None and month_of(month_card) == month_of(substitute)
+        for h in [None] if same else _options(table, substitute):
+            for f in [None] if month_card is None or same else _options(table, month_card):
+                cards = [Flip(card=_card(c)) for c in flips[:at]]
+                cards.append(Flip(card=_card(substitute), target=_target(h)))
+                cards += _flips(more, f)
+                turns.append(replace(play, flips=cards))
+    return turns
+
+
+def _target(code: str | None) -> CardRef | None:
+    return _card(code) if code is not None else None
+
+
+def _flips(codes: list[str], target: str | None) -> list[Flip]:
+    return [Flip(card=_card(c), target=_target(target) if not is_bonus(c) else None) for c in codes]
+
+
+def _gives(st: HandState) -> list[Give]:
+    """Each other choice of junk a giver may hand over for the pending turn's steals."""
+    pending = st.pending
+    assert pending is not None
+    moves: list[Give] = []
+    for giver, count in calls.owed(st).items():
+        if giver in pending.given:
+            continue
+        junk = [c for c in st.piles[giver] if junk_value_of(c, st.declared.get(giver, {}))]
+        for cards in sorted(set(combinations(sorted(junk), count))):
+            moves.append(Give(player=giver, cards=[_card(c) for c in cards]))
+    return moves
+
+
+def _declarations(st: HandState) -> list[Declare]:
+    """Where a sake cup counts from now on, for each player whose pile holds one."""
+    moves: list[Declare] = []
+    for player in st.order:
+        declared = st.declared.get(player, {})
+        for code in sorted(set(st.piles[player])):
+            if declaration_problem(player, code, st.piles[player], st.profile) is None:
+                moves += [
+                    Declare(player=player, card=_card(code), category=category)
+                    for category in ("pi", "animal")
+                    if declared.get(code) != category
+                ]
+    return moves

@@ -1,0 +1,371 @@
+"""The state of one played hand, and the small steps every turn rule is made of.
+
+:class:`HandState` holds where every card is (hands with unseen cards, the table with its stacks,
+their owners and what is buried in them, the stock, the capture piles), what each player has done
+(dummy turns, shakes, bombs, gos, ppeoks, declarations), whose turn it is and what is due (a
+pending turn's steals and ``give`` lines, a go/stop call). The turn rules (``deal``, ``calls``,
+``turn``, ``minhwatu``) are functions of this state and one statement; they import this module,
+never the other way round. The board (:mod:`.board`) owns a state and pushes statements onto it.
+
+The state never prints and never stops at the first problem: a violation is recorded and the
+replay goes on wherever the state still makes sense.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from dataclasses import field
+from functools import partial
+from typing import Any
+
+from ..cards import BONUS_CARDS, MONTH_CARDS
+from ..notation.model import CardRef, Chongtong, Claim, Give, Statement, TableLine
+from ..records import Mutable, mutable
+from ..rules import Profile
+from ..scoring import Tally
+from ..verdict import Discrepancy, Violation, violation
+from ..verdict import Outcome as OutcomeKind
+from .events import NO_EXTRA, Event, EventKind
+from .ledger import Hands, Ledger, Stock
+
+_new_event = partial(tuple.__new__, Event)
+
+NATURAL = ""
+"""The owner of a triple dealt to the table (자연뻑): nobody."""
+
+MARK_EVENTS = {"ppeok": "ppeok", "jappeok": "ja-ppeok", "chok": "chok", "ttadak": "ttadak", "sweep": "sweep"}
+"""A transcriber's mark (``!chok``) → the event it claims."""
+
+_MONTHS = {code: card.month for code, card in MONTH_CARDS.items()}
+
+
+def month_of(code: str) -> int:
+    """The month of a card (0 for bonus cards and foreign codes)."""
+    return _MONTHS.get(code, 0)
+
+
+def is_bonus(code: str) -> bool:
+    """A bonus card (보너스피), which belongs to no month."""
+    return code in BONUS_CARDS
+
+
+@mutable
+class Steal(Mutable):
+    """One steal owed to the turn's player: from whom, how much, and why."""
+
+    reason: EventKind
+    amount: int
+    """Junk value (for a ja-ppeok under ``multi_steal_unit=value``) or number of cards."""
+    by_value: bool = False
+    givers: tuple[str, ...] = ()
+
+
+@mutable
+class PendingTurn(Mutable):
+    """A turn whose steals and go/stop check wait for the ``give`` and ``9a as`` lines after it."""
+
+    player: str
+    line: int
+    steals: list[Steal]
+    given: dict[str, list[CardRef]] = field(default_factory=dict)
+    give_lines: dict[str, Give] = field(default_factory=dict)
+
+
+@mutable
+class MustCall(Mutable):
+    """A player whose score allows a call, which must come before the next turn."""
+
+    player: str
+    score: int
+    line: int
+
+
+@mutable
+class Outcome(Mutable):
+    """How the hand has ended so far: the outcome's kind, the winner if any, and the line that ended it."""
+
+    kind: OutcomeKind = "incomplete"
+    winner: str | None = None
+    line: int = 0
+
+
+_DERIVED = frozenset({"tallies", "scored"})
+"""Fields worked out from others (a pile's running counts, a cached score): not compared."""
+
+_SHARED = frozenset({"profile", "deck", "table_line", "outcome_line"})
+"""Fields that never change in place: a copy shares them."""
+
+_IMMUTABLE_ITEMS = frozenset({"statements", "events", "violations", "discrepancies", "claims", "chongtong_claims"})
+"""Lists of immutable values (statements, events, violations): a copy copies the list only."""
+
+
+class HandState:
+    """Everything a played hand has come to after the statements pushed so far."""
+
+    def __init__(self, seats: list[str], profile: Profile, *, dealer: str, stake: int = 1) -> None:
+        self.seats = list(seats)
+        self.stake = stake
+        self.profile = profile
+        self.minhwatu = profile.game == "minhwatu"
+        self.dealer = dealer
+        self.deck = profile.the_deck()
+        self.statements: list[Statement] = []
+        """Every statement pushed, in order (the board's move stack)."""
+        self.ledger = Ledger(self.deck)
+        self.hands = Hands()
+        self.stock = Stock()
+        self.table: dict[int, list[str]] = {}
+        self.stack_owner: dict[int, str] = {}
+        self.stack_made: dict[int, int] = {}
+        self.buried: dict[int, list[str]] = {}
+        self.piles: dict[str, list[str]] = {p: [] for p in seats}
+        self.tallies: dict[str, Tally] = {p: Tally() for p in seats}
+        """Each pile's running counts (kept by :meth:`to_pile` and :meth:`from_pile`), for the go/stop check."""
+        self.scored: dict[str, tuple[int, int]] = {}
+        """Player → (the tally's count of changes, the best total then): see :meth:`score`."""
+        self.dummies: Counter[str] = Counter()
+        self.shakes: Counter[str] = Counter()
+        self.bombs: Counter[str] = Counter()
+        self.shaken: dict[str, set[int]] = {}
+        self.gos: Counter[str] = Counter()
+        self.go_order: dict[str, list[int]] = {}
+        self.last_go_score: dict[str, int] = {}
+        self.calls = 0
+        self.ppeoks: Counter[str] = Counter()
+        self.ppeok_streak: Counter[str] = Counter()
+        self.own_turns: Counter[str] = Counter()
+        self.declared: dict[str, dict[str, str]] = {}
+        self.events: list[Event] = []
+        self.violations: list[Violation] = []
+        self.discrepancies: list[Discrepancy] = []
+        self.sitting_out: dict[str, str] = {}
+        self.chongtong_claims: list[Chongtong] = []
+        self.claims: list[Claim] = []
+        self.outcome = Outcome()
+        self.dealt: dict[str, list[str]] = {}
+        self.table_line: TableLine | None = None
+        self.began = False
+        self.players: list[str] = list(seats)
+        self.order: list[str] = []
+        self.minimum = 0
+        """The score that allows a call (났다) with the players of this hand, once they are seated."""
+        self.next_index = 0
+        self.turn_number = 0
+        self.pending: PendingTurn | None = None
+        self.must_call: MustCall | None = None
+        self.shake_due: tuple[str, int, int] | None = None
+        """(player, month, line) of an on-play shake whose turn must play one of the three."""
+        self.redeal_reported = False
+        self.first_paid: set[str] = set()
+        self.misdeal = False
+        self.closed = False
+        """The record has ended (:func:`..end.close`): what could still be written is decided."""
+
+    # ---- value semantics ------------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandState):
+            return NotImplemented
+        mine, theirs = vars(self), vars(other)
+        return all(mine[name] == theirs[name] for name in mine if name not in _DERIVED)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def copy(self) -> HandState:
+        """An independent state equal to this one (the profile and deck are shared: they never change)."""
+        other = HandState.__new__(HandState)
+        for name, value in vars(self).items():
+            if name in _SHARED:
+                setattr(other, name, value)
+            elif name in _IMMUTABLE_ITEMS:
+                setattr(other, name, list(value))
+            else:
+                setattr(other, name, copy.deepcopy(value))
+        return other
+
+    # ---- reporting ------------------------------------------------------------------------
+
+    def violate(
+        self, code: str, line: int, column: int, message: str, player: str | None = None, card: str | None = None
+    ) -> None:
+        self.violations.append(violation(code, line, column, message, player, card))
+
+    def emit(self, kind: EventKind, line: int, player: str | None = None, cards: Any = (), **more: Any) -> None:
+        if more:
+            self.events.append(Event(kind, line, player, tuple(cards), turn=self.turn_number, **more))
+        else:  # most events: the tuple built directly, without the keyword handling
+            self.events.append(_new_event((kind, line, player, tuple(cards), None, "", self.turn_number, NO_EXTRA)))
+
+    def observe(self, ref: CardRef, line: int, player: str | None, where: str) -> None:
+        """A new sighting of a card; ``unknown-card`` / ``extra-card`` when the deck says no."""
+        problem = self.ledger.observe(ref.code)
+        if problem == "unknown-card":
+            self.violate(problem, line, ref.column, f"{ref.code} {where} is not a card of this deck", player, ref.code)
+        elif problem == "extra-card":
+            copies = self.deck.copies(ref.code)
+            held = "once" if copies == 1 else f"{copies} times"
+            self.violate(
+                problem,
+                line,
+                ref.column,
+                f"{ref.code} {where} is one too many: the deck holds it {held}, and it has been seen "
+                f"{self.ledger.seen[ref.code]} times",
+                player,
+                ref.code,
+            )
+
+    # ---- piles ----------------------------------------------------------------------------
+
+    def to_pile(self, player: str, cards: list[str]) -> None:
+        """Cards join a player's capture pile."""
+        self.piles[player].extend(cards)
+        tally = self.tallies[player]
+        for code in cards:
+            tally.add(code)
+
+    def from_pile(self, player: str, code: str) -> None:
+        """A card leaves a player's capture pile (a steal)."""
+        self.piles[player].remove(code)
+        self.tallies[player].remove(code)
+
+    def score(self, player: str) -> int:
+        """The player's best total now; worked out again only when the pile or a declaration changed."""
+        tally = self.tallies[player]
+        known = self.scored.get(player)
+        if known is not None and known[0] == tally.changes:
+            return known[1]
+        score = tally.best(self.profile, self.declared.get(player, {}))
+        self.scored[player] = (tally.changes, score)
+        return score
+
+    # ---- hands and the stock --------------------------------------------------------------
+
+    def reveal(self, player: str, ref: CardRef, line: int, verb: str) -> bool:
+        """The player holds this card, or an unseen card that now shows to be it (observed)."""
+        code = ref.code
+        if self.hands.holds_known(player, code):
+            return True
+        if self.hands.unseen.get(player, 0) > 0:
+            self.hands.reveal(player, code)
+            self.observe(ref, line, player, f"{verb} from {player}'s unseen hand")
+            return True
+        self.violate(
+            "not-in-hand",
+            line,
+            ref.column,
+            f"{player} {verb} {code} on line {line}, but {player}'s hand holds no {code}",
+            player,
+            code,
+        )
+        return False
+
+    def take(self, player: str, ref: CardRef, line: int, verb: str = "played") -> bool:
+        """Remove a card from a hand; False (with ``not-in-hand``) when the hand cannot hold it."""
+        if not self.reveal(player, ref, line, verb):
+            if not self.ledger.fully_seen(ref.code) and self.deck.holds(ref.code):
+                self.ledger.seen[ref.code] += 1
+            return False
+        self.hands.remove(player, ref.code)
+        return True
+
+    def draw(self, ref: CardRef, line: int, player: str | None, verb: str) -> None:
+        """A card leaves the top of the stock face up (a flip, or a bonus replacement shown)."""
+        if self.stock.remaining <= 0:
+            self.violate(
+                "extra-card",
+                line,
+                ref.column,
+                f"{ref.code} {verb} from an empty stock: the stock holds no more cards",
+                player,
+                ref.code,
+            )
+            if self.deck.holds(ref.code) and not self.ledger.fully_seen(ref.code):
+                self.ledger.seen[ref.code] += 1
+            return
+        listed = self.stock.listed_next()
+        self.stock.used += 1
+        if listed is None and self.stock.returned[ref.code] > 0:
+            self.stock.returned[ref.code] -= 1
+            return
+        if listed is not None and listed != ref.code:
+            self.violate(
+                "stock-mismatch",
+                line,
+                ref.column,
+                f"{ref.code} {verb}, but the stock line says {listed} comes next",
+                player,
+                ref.code,
+            )
+            self.observe(ref, line, player, verb)
+        elif listed is None:
+            self.observe(ref, line, player, verb)
+
+    def unseen_cards(self) -> list[str]:
+        """Every card of the deck that has not shown up yet, one entry per copy: what an unseen hand
+        may hold and what the stock may turn up next (a card known to lie in the stock, from a hand
+        that sat out, is among them)."""
+        seen = self.ledger.seen
+        left: list[str] = []
+        for code, copies in self.deck.counts.items():
+            left += [code] * (copies - seen.get(code, 0))
+        for code, n in self.stock.returned.items():
+            left += [code] * n
+        return left
+
+    def cards_left(self, player: str) -> int:
+        """Hand cards and dummy turns left (a bomb's dummy counts as a hand card)."""
+        return self.hands.size(player) + self.dummies[player]
+
+    def cards_in_play(self) -> int:
+        """Every card the state knows a place for: hands, table (stacks too), piles and the stock.
+
+        Once play has begun this equals the size of the deck, whatever happened (a sum the
+        property tests check after every statement)."""
+        hands = sum(self.hands.size(p) for p in self.seats)
+        table = sum(len(cards) for cards in self.table.values()) + sum(len(cards) for cards in self.buried.values())
+        piles = sum(len(pile) for pile in self.piles.values())
+        return hands + table + piles + self.stock.remaining
+
+    def hand_is_over(self) -> bool:
+        """Every player of the hand has played every card and dummy turn."""
+        return all(self.cards_left(p) == 0 for p in self.order)
+
+    # ---- turn order -----------------------------------------------------------------------
+
+    def seat_order(self) -> list[str]:
+        """The seats in turn order, the dealer first."""
+        seats = self.seats
+        start = seats.index(self.dealer) if self.dealer in seats else 0
+        return seats[start:] + seats[:start]
+
+    def expected(self) -> str | None:
+        """Whose turn comes next."""
+        return self.order[self.next_index % len(self.order)] if self.order else None
+
+    def last_turn_player(self) -> str | None:
+        plays = [e for e in self.events if e.kind in ("play", "bomb", "pass")]
+        return plays[-1].player if plays else None
+
+    def first_line(self) -> int:
+        return self.statements[0].line if self.statements else 0
+
+    def last_line(self) -> int:
+        return self.statements[-1].line if self.statements else 0
+
+    def deal_line_of(self, player: str) -> Any:
+        """The ``deal`` statement of a player (the deal was checked to have one)."""
+        return next(s for s in self.statements if s.kind == "deal" and s.player == player)
+
+
+__all__ = [
+    "MARK_EVENTS",
+    "NATURAL",
+    "HandState",
+    "MustCall",
+    "Outcome",
+    "PendingTurn",
+    "Steal",
+    "is_bonus",
+    "month_of",
+]
