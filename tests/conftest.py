@@ -35,6 +35,16 @@ def _transcripts(folder: Path) -> list[Path]:
     return found
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Refuse to run without the fixture folders: a test that globs a missing folder, or audits it,
+    could otherwise pass while testing nothing, even when it is run alone."""
+    for folder in (SAMPLES, SPEC_EXAMPLES):
+        try:
+            _transcripts(folder)
+        except FileNotFoundError as missing:
+            raise pytest.UsageError(str(missing)) from None
+
+
 def spec_examples() -> list[Path]:
     return _transcripts(SPEC_EXAMPLES)
 
