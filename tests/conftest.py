@@ -1,4 +1,4 @@
-"""Shared helpers: parse GSN text in tests, and find the spec examples beside the project."""
+"""Shared helpers: parse GSN text in tests, and find the samples and the worked examples in the repository."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from gostop_arbiter.notation import GsnSyntaxError, Transcript, parse_text
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"
-SPEC_EXAMPLES = ROOT.parent / "shared" / "spec" / "examples"
+# The worked examples of the specification (docs/gsn.md), each with its expected verdict.
+SPEC_EXAMPLES = ROOT / "tests" / "examples"
 
 
 def gsn(text: str) -> Transcript:
@@ -25,9 +26,28 @@ def syntax_errors(text: str) -> list[tuple[int, int, str]]:
     return [(i.line, i.column, i.message) for i in caught.value.issues]
 
 
+def _transcripts(folder: Path) -> list[Path]:
+    """Every transcript of a fixture folder. A missing or empty folder is an error, not zero test cases:
+    a test parametrized over nothing would pass without testing anything."""
+    found = sorted(folder.glob("*.gsn"))
+    if not found:
+        raise FileNotFoundError(f"no .gsn files in {folder}: the fixtures are part of the repository")
+    return found
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Refuse to run without the fixture folders: a test that globs a missing folder, or audits it,
+    could otherwise pass while testing nothing, even when it is run alone."""
+    for folder in (SAMPLES, SPEC_EXAMPLES):
+        try:
+            _transcripts(folder)
+        except FileNotFoundError as missing:
+            raise pytest.UsageError(str(missing)) from None
+
+
 def spec_examples() -> list[Path]:
-    return sorted(SPEC_EXAMPLES.glob("*.gsn")) if SPEC_EXAMPLES.is_dir() else []
+    return _transcripts(SPEC_EXAMPLES)
 
 
 def sample_files() -> list[Path]:
-    return sorted(SAMPLES.glob("*.gsn"))
+    return _transcripts(SAMPLES)

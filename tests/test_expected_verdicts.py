@@ -1,45 +1,35 @@
-"""Every sample and every spec example gets the verdict written beside it (NAME.expected.json),
-compared the way ../shared/tools/compare_verdicts.py compares them."""
+"""Every sample and every worked example gets the verdict written beside it (NAME.expected.json),
+compared by tests/verdicts.py: net payments between each pair, the violation codes that must be reported."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import re
 from pathlib import Path
-from types import ModuleType
 
 import pytest
-from conftest import ROOT, SAMPLES, SPEC_EXAMPLES
+from conftest import SPEC_EXAMPLES, sample_files, spec_examples
+from verdicts import disagreements, stake_of
 
 from gostop_arbiter.arbiter import judge_file
 from gostop_arbiter.notation import parse_text
 from gostop_arbiter.records import dump
 
-TOOL = ROOT.parent / "shared" / "tools" / "compare_verdicts.py"
+CASES = [*sample_files(), *spec_examples()]
 
 
-def _tool() -> ModuleType:
-    assert TOOL.exists(), f"{TOOL} is missing: the shared/ folder belongs beside the checkout"
-    spec = importlib.util.spec_from_file_location("compare_verdicts", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def expected_of(path: Path) -> Path:
+    return path.with_suffix(".expected.json")
 
 
-CASES = sorted(
-    p
-    for folder in (SAMPLES, SPEC_EXAMPLES)
-    if folder.is_dir()
-    for p in folder.glob("*.gsn")
-    if p.with_suffix(".expected.json").exists()
-)
+def test_every_transcript_has_an_expected_verdict() -> None:
+    assert [p.name for p in CASES if not expected_of(p).exists()] == []
 
 
-def test_every_sample_has_an_expected_verdict() -> None:
-    samples = sorted(SAMPLES.glob("*.gsn"))
-    assert samples and all(p.with_suffix(".expected.json").exists() for p in samples)
+def test_the_worked_examples_are_all_there() -> None:
+    # docs/gsn.md's examples 01-22: fifteen valid hands in 14 files (11 holds two), eight invalid ones.
+    names = [p.stem for p in spec_examples()]
+    assert len(names) == 22 and names[0].startswith("01-") and names[-1].startswith("22-")
+    assert sorted(p.name for p in SPEC_EXAMPLES.glob("*.expected.json")) == sorted(f"{n}.expected.json" for n in names)
 
 
 @pytest.mark.parametrize("path", CASES, ids=[f"{p.parent.name}/{p.stem}" for p in CASES])
@@ -47,7 +37,5 @@ def test_verdict_agrees(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     verdict = judge_file(str(path), parse_text(text).hands)
     document = {"schema_version": 1, "files": [dump(verdict, mode="json", by_alias=True)]}
-    expected = json.loads(path.with_suffix(".expected.json").read_text(encoding="utf-8"))
-    stake = re.search(r'^\[Stake\s+"(\d+)"\]', text, re.M | re.I)
-    problems = _tool().compare(expected, document, 0, int(stake.group(1)) if stake else 1)
-    assert problems == []
+    expected = json.loads(expected_of(path).read_text(encoding="utf-8"))
+    assert disagreements(expected, document, stake_of(text)) == []
