@@ -1,0 +1,121 @@
+"""What the first evening at the table found (issue 15), each with the hand that shows it."""
+
+from __future__ import annotations
+
+import pytest
+from judging import hand, owed
+
+# ---- a tally go the final pile cannot have called (decision R16) ------------------------------
+
+ARA_BO = (
+    '[Seats "Ara, Bo"]\n'
+    "pile Ara: 1g 3g 8g 1r 2r 3r 4r 5r 7r {ara_junk}\n"
+    "pile Bo: 6r 9r 10r 1p 2p 3p 4p 5p 6p 7p 8p\n"
+    "Bo: go\n"
+    "Ara: stop\n"
+)
+"""Bo went and ends at 3 points (cheongdan; junk worth 8): the go needed 7, so junk worth 5 must have
+been taken from Bo after it, and only Ara's pile can hold it."""
+
+ARA_BO_CY = (
+    '[Seats "Ara, Bo, Cy"]\n'
+    "pile Ara: 1g 3g 8g {ara_junk}\n"
+    "pile Bo: 1p 2p 3p 4p 5p 6p 7p 8p 9p 10p\n"
+    "pile Cy: 12a {cy_junk}\n"
+    "Bo: go\n"
+    "Ara: stop\n"
+)
+"""Three players: Bo went and ends at 1 point (junk worth 10); the go needed 3, junk worth 2 more."""
+
+
+def calls(verdict: object) -> tuple[list[str], list[str]]:
+    """The illegal-call messages and the discrepancies of a verdict."""
+    violations = [v.message for v in verdict.violations if v.code == "illegal-call"]  # type: ignore[attr-defined]
+    return violations, [d.message for d in verdict.discrepancies]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("text", "illegal", "doubt"),
+    [
+        pytest.param(
+            ARA_BO.format(ara_junk="9p 10p 11p 11p 12pp"),
+            None,
+            "Bo called go, but Bo's pile ends at 3 points and a go needs 7: only steals after the go, of junk "
+            "worth 5 or more, can explain it; check that they were made",
+            id="2p-the-winner-holds-junk-worth-6-a-steal-could-explain-it",
+        ),
+        pytest.param(
+            ARA_BO.format(ara_junk="9p 10p 11p 11p"),
+            "Bo called go, but Bo's pile ends at 3 points and a go needs 7; steals take only junk, and all the "
+            "junk of the other piles would not make it up",
+            None,
+            id="2p-the-winner-holds-junk-worth-4-no-steal-could",
+        ),
+        pytest.param(
+            ARA_BO_CY.format(ara_junk="10p", cy_junk="11p"),
+            None,
+            "Bo called go, but Bo's pile ends at 1 point and a go needs 3: only steals after the go, of junk "
+            "worth 2 or more, can explain it; check that they were made",
+            id="3p-junk-in-both-other-piles-counts",
+        ),
+        pytest.param(
+            ARA_BO_CY.format(ara_junk="", cy_junk="11p"),
+            "Bo called go, but Bo's pile ends at 1 point and a go needs 3; steals take only junk, and all the "
+            "junk of the other piles would not make it up",
+            None,
+            id="3p-one-junk-short",
+        ),
+    ],
+)
+def test_a_go_the_final_pile_falls_short_of(text: str, illegal: str | None, doubt: str | None) -> None:
+    verdict = hand(text)
+    assert calls(verdict) == ([illegal] if illegal else [], [doubt] if doubt else [])
+    assert verdict.valid is (illegal is None)
+    assert [d.kind for d in verdict.discrepancies] == (["claim"] if doubt else [])
+
+
+def test_a_go_at_zero_is_an_illegal_call() -> None:
+    verdict = hand('[Seats "Ara, Bo"]\npile Ara: 1g 3g 8g 1r 2r 3r 4r 5r 7r 1p\npile Bo: 2p 12a\nBo: go\nAra: stop\n')
+    assert calls(verdict)[0] == [
+        "Bo called go, but Bo's pile ends at 0 points and a go needs 7; steals take only junk, and all the junk "
+        "of the other piles would not make it up"
+    ]
+    assert (verdict.violations[0].line, verdict.violations[0].column, verdict.violations[0].player) == (4, 1, "Bo")
+
+
+def test_a_later_go_needs_a_higher_score() -> None:
+    """GS-3: a second go needs more than the first, so the minimum + 1 at least."""
+    text = '[Seats "Ara, Bo"]\npile Ara: 1g 3g 8g 1r 2r 3r 4r 5r 7r\npile Bo: 2a 4a 5a 6a 7a 8a\nBo: go\n'
+    assert calls(hand(text + "Ara: stop\n")) == ([], [])  # godori 5 + six animals 2 = 7: a go
+    (message,), _ = calls(hand(text + "Bo: go\nAra: stop\n"))
+    assert message.startswith("Bo called go, but Bo's pile ends at 7 points and go number 2 needs 8;")
+
+
+@pytest.mark.parametrize(
+    ("declared", "illegal"),
+    [
+        pytest.param("", True, id="an-undeclared-sake-cup-is-never-handed-over"),
+        pytest.param("Ara: 9a as pi\n", False, id="a-sake-cup-declared-as-junk-could-have-been"),
+    ],
+)
+def test_only_junk_a_steal_could_take_counts(declared: str, illegal: bool) -> None:
+    text = (
+        '[Seats "Ara, Bo"]\n'
+        "pile Ara: 1g 3g 8g 1r 2r 3r 4r 5r 7r 9a\n"
+        "pile Bo: 6r 9r 10r 1p 2p 3p 4p 5p 6p 7p 8p 10p 11p 11p\n"  # cheongdan 3, junk 11: 5 points
+        "Bo: go\n" + declared + "Ara: stop\n"
+    )
+    violations, doubts = calls(hand(text))
+    assert (bool(violations), bool(doubts)) == (illegal, not illegal)
+
+
+def test_a_go_in_a_nagari_is_checked_too() -> None:
+    verdict = hand('[Seats "Ara, Bo"]\npile Ara: 1g\npile Bo: 2p\nBo: go\n')
+    assert verdict.outcome == "nagari"
+    assert [v.code for v in verdict.violations] == ["illegal-call"]
+
+
+def test_a_winners_gos_are_checked_by_the_stop_alone() -> None:
+    verdict = hand('[Seats "Ara, Bo"]\npile Ara: 1g 3g 8g 1r 2r 3r 4r 5r 7r\npile Bo: 2p\nAra: go\nAra: stop\n')
+    assert calls(verdict) == ([], [])
+    assert owed(verdict) == {"Bo->Ara": 24}  # (11 + 1) × pi-bak
