@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from judging import hand, owed
+from judging import factors, hand, owed
 
 # ---- a tally go the final pile cannot have called (decision R16) ------------------------------
 
@@ -119,3 +119,112 @@ def test_a_winners_gos_are_checked_by_the_stop_alone() -> None:
     verdict = hand('[Seats "Ara, Bo"]\npile Ara: 1g 3g 8g 1r 2r 3r 4r 5r 7r\npile Bo: 2p\nAra: go\nAra: stop\n')
     assert calls(verdict) == ([], [])
     assert owed(verdict) == {"Bo->Ara": 24}  # (11 + 1) × pi-bak
+
+
+# ---- the winner's sake cup when two placements make the losers pay the same (decision R5) ------
+
+SAKE_CUP_TIES = [
+    pytest.param(
+        '[Seats "Ara, Bo"]\n'
+        "pile Ara: 1g 3g 8g 1r 2r 3r 2a 5a 6a 7a 9a 10a 12a 1p 1p 2p 2p 3p 3p 4p 4p\n"
+        "pile Bo: 11g 5p 6p\n"
+        "Ara: stop\n",
+        # 9a as animal: 9 (seven animals 3), meong-tta: 18; as junk: 9 (six animals 2, junk 10 1), pi-bak: 18.
+        # The scores tie too, so 9a counts as printed.
+        {"Bo->Ara": 18},
+        {"Bo": ["meong-tta"]},
+        9,
+        id="2p-scores-tie-as-printed",
+    ),
+    pytest.param(
+        '[Seats "Ara, Bo, Cy"]\n'
+        "pile Ara: 2a 5a 6a 7a 9a 10a 12a 1p 1p 2p 2p 3p 3p 4p 4p 5p\n"
+        "pile Bo: 6p 7p\n"
+        "pile Cy: 8p 8p 9p 9p 10p 10p 11p\n"
+        "Ara: stop\n",
+        # 9a as animal: 3 (seven animals), meong-tta on both: 6 + 6; as junk: 4 (six animals 2, junk 11 2),
+        # pi-bak on Bo alone: 8 + 4. The higher score counts.
+        {"Bo->Ara": 8, "Cy->Ara": 4},
+        {"Bo": ["pi-bak"], "Cy": []},
+        4,
+        id="3p-the-higher-score",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "payments", "factors_of", "score"), SAKE_CUP_TIES)
+def test_a_tally_sake_cup_tie(text: str, payments: dict[str, int], factors_of: dict[str, list[str]], score: int) -> None:
+    verdict = hand(text)
+    assert verdict.valid
+    assert owed(verdict) == payments
+    assert {payer: factors(verdict, payer) for payer in factors_of} == factors_of
+    assert verdict.scores["Ara"].total == score
+
+
+PLAYED_2P = """[Seats "Minji, Jae"]
+deal Minji: 2a 3r 5a 7a 8g 9p 9r 10a 11p 12pp
+deal Jae: 1g 1p 2p 5p 6p 9a 9p 10r 12a 12r
+table: 7p 11g 4a 4r 10p 1r 8p 7r
+Minji: 3r / 8p
+Jae: 10r / 5r
+Minji: 12pp / 4p x4a
+Jae: 6p / 3g
+Minji: 8g / 6a
+Jae: 12r / 2p
+Minji: 5a / 12g
+Jae: 12a / 4p
+Minji: 7a x7p / 6r
+Jae: 1g / 7p
+Minji: 2a / 10p
+Jae: 9a / 2r
+Minji: 9p / 3p
+Jae: 9p / 6p
+Minji: 9r / 8a
+Minji: stop
+"""
+"""Simulated (standard, 2 players, seed 9396): Minji ends with seven animals with 9a, junk worth 8."""
+
+PLAYED_3P = """[Seats "Minji, Jae, Soo"]
+deal Minji: 2a 6p 6r 8a 8p 9a 10a
+deal Jae: 1p 1p 4p 5r 7p 10r 11g
+deal Soo: 1r 3r 5p 5p 6a 7p 12g
+table: 7r 3g 4p 3p 2p 3p
+Minji: 8a / 11p
+Jae: 1p / 12r
+Soo: 1r / 4r
+Minji: 2a / 10p
+Jae: 10r / 12pp
+Soo: 6a / 9p
+Minji: 9a / 7a
+Jae: 1p / 2p
+Soo: 7p / 10p
+Minji: 6r / 9p
+Jae: 5r / 12a
+Soo: 5p / 4a
+Minji: 6p / 11pp
+Jae: 11g / 6p
+Soo: 5p / 1g
+Minji: 8p / 2r
+Jae: 7p / 8g
+Soo: 12g / 11p
+Minji: 10a / 5a
+Minji: stop
+"""
+"""Simulated (standard, 3 players, seed 10214): Minji ends with seven animals with 9a, junk worth 9."""
+
+
+@pytest.mark.parametrize(
+    ("text", "payments", "factors_of", "score"),
+    [
+        pytest.param(PLAYED_2P, {"Jae->Minji": 16}, {"Jae": ["meong-tta"]}, 8, id="2p-scores-tie-as-printed"),
+        pytest.param(
+            PLAYED_3P, {"Jae->Minji": 4, "Soo->Minji": 8}, {"Jae": [], "Soo": ["pi-bak"]}, 4, id="3p-the-higher-score"
+        ),
+    ],
+)
+def test_a_played_sake_cup_tie(text: str, payments: dict[str, int], factors_of: dict[str, list[str]], score: int) -> None:
+    verdict = hand(text)
+    assert verdict.valid and verdict.outcome == "stop"
+    assert owed(verdict) == payments
+    assert {payer: factors(verdict, payer) for payer in factors_of} == factors_of
+    assert verdict.scores["Minji"].total == score
