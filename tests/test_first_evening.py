@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
+from conftest import ROOT
 from judging import factors, hand, owed
+
+from gostop_arbiter.exitcodes import Exit
 
 # ---- a tally go the final pile cannot have called (decision R16) ------------------------------
 
@@ -153,7 +162,9 @@ SAKE_CUP_TIES = [
 
 
 @pytest.mark.parametrize(("text", "payments", "factors_of", "score"), SAKE_CUP_TIES)
-def test_a_tally_sake_cup_tie(text: str, payments: dict[str, int], factors_of: dict[str, list[str]], score: int) -> None:
+def test_a_tally_sake_cup_tie(
+    text: str, payments: dict[str, int], factors_of: dict[str, list[str]], score: int
+) -> None:
     verdict = hand(text)
     assert verdict.valid
     assert owed(verdict) == payments
@@ -222,9 +233,59 @@ Minji: stop
         ),
     ],
 )
-def test_a_played_sake_cup_tie(text: str, payments: dict[str, int], factors_of: dict[str, list[str]], score: int) -> None:
+def test_a_played_sake_cup_tie(
+    text: str, payments: dict[str, int], factors_of: dict[str, list[str]], score: int
+) -> None:
     verdict = hand(text)
     assert verdict.valid and verdict.outcome == "stop"
     assert owed(verdict) == payments
     assert {payer: factors(verdict, payer) for payer in factors_of} == factors_of
     assert verdict.scores["Minji"].total == score
+
+
+# ---- the tutorial's commands work as written --------------------------------------------------
+
+FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
+
+
+def _words(text: str) -> str:
+    """Text with its spacing collapsed: the report wraps at the terminal's width."""
+    return " ".join(text.split())
+
+
+def test_the_tutorials_commands_do_what_it_says(tmp_path: Path) -> None:
+    """Each file the tutorial writes is written, each command it shows is run in that folder, and
+    each output it quotes is in the output of the command before it."""
+    text = (ROOT / "docs" / "tutorial.md").read_text(encoding="utf-8")
+    blocks = FENCE.findall(text)
+    files = [body for language, body in blocks if language == "gsn"]
+    assert len(files) == 2
+    (tmp_path / "last-night.gsn").write_text(files[0], encoding="utf-8")
+    (tmp_path / "evening.gsn").write_text(files[1], encoding="utf-8")
+    sample = (ROOT / "samples" / "matgo-evening-tally.gsn").read_text(encoding="utf-8")
+    assert files[1] == sample, "the sample is the tutorial's evening"
+    output, ran = "", []
+    for language, body in blocks:
+        if language == "sh":
+            for command in body.splitlines():
+                if not command.startswith("gostop-arbiter "):
+                    continue  # the install line
+                args = shlex.split(command)[1:]
+                result = subprocess.run(
+                    [sys.executable, "-m", "gostop_arbiter", *args],
+                    cwd=tmp_path,
+                    capture_output=True,
+                    text=True,
+                    timeout=60,
+                )
+                assert result.returncode in (Exit.OK, Exit.DISPUTED), (command, result.stderr)
+                output = result.stdout
+                ran.append((args[0], args[1], result.returncode))
+        elif language == "":
+            assert _words(body) in _words(output), body
+    assert ran == [
+        ("check", "last-night.gsn", Exit.DISPUTED),
+        ("compare", "last-night.gsn", Exit.DISPUTED),
+        ("check", "last-night.gsn", Exit.DISPUTED),
+        ("check", "evening.gsn", Exit.OK),
+    ]
