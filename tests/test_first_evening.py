@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import subprocess
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 from judging import factors, hand, owed
+from rich.cells import cell_len
 
 from gostop_arbiter.exitcodes import Exit
 
@@ -289,3 +291,67 @@ def test_the_tutorials_commands_do_what_it_says(tmp_path: Path) -> None:
         ("check", "last-night.gsn", Exit.DISPUTED),
         ("check", "evening.gsn", Exit.OK),
     ]
+
+
+# ---- compare says why, and cuts no profile's name --------------------------------------------
+
+
+def compare(path: Path, rules: str, columns: int = 80) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COLUMNS": str(columns)}
+    return subprocess.run(
+        [sys.executable, "-m", "gostop_arbiter", "compare", str(path), "--rules", rules],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+
+
+EVERY_PROFILE = "standard,gamerules,wikipedia,wikipedia-it,online-matgo,minhwatu"
+
+
+def test_compare_names_the_claim_that_fails(tmp_path: Path) -> None:
+    path = tmp_path / "last-night.gsn"
+    text = (ROOT / "samples" / "matgo-evening-tally.gsn").read_text(encoding="utf-8").split("\n\n")[0]
+    path.write_text(text.replace("claim: Jae pays Minji 22", "claim: Jae pays Minji 8") + "\n", encoding="utf-8")
+    result = compare(path, "standard,gamerules")
+    assert result.returncode == Exit.DISPUTED
+    words = _words(result.stdout)
+    assert "disputed: line 8" in words
+    assert "hand 1 · standard: line 8: the table got it wrong: the table had Jae pay Minji 8; the rules say 22" in words
+    assert (
+        "hand 1 · gamerules: line 8: the table got it wrong: the table had Jae pay Minji 8; the rules say 11" in words
+    )
+
+
+@pytest.mark.parametrize("columns", [60, 80, 120])
+def test_compare_cuts_no_profile_name(columns: int) -> None:
+    result = compare(ROOT / "samples" / "matgo-nagari-then-carry.gsn", EVERY_PROFILE, columns)
+    assert result.returncode == Exit.INVALID
+    assert "…" not in result.stdout
+    header = " ".join(line for line in result.stdout.splitlines() if line.startswith("┃"))
+    for name in EVERY_PROFILE.split(","):
+        assert f" {name} " in header, name
+    assert all(cell_len(line) <= columns for line in result.stdout.splitlines() if line[:1] in "┏┃┡│└")
+    assert "Jae → Minji 16" in result.stdout, "a payment is not wrapped"
+
+
+def test_compare_says_why_a_hand_is_not_valid() -> None:
+    result = compare(ROOT / "samples" / "matgo-nagari-then-carry.gsn", "standard,minhwatu,wikipedia-it")
+    words = _words(result.stdout)
+    table = [line for line in result.stdout.splitlines() if line.startswith("│")]
+    assert any("not valid:" in line for line in table)
+    assert any(" illegal-call " in line for line in table) and any(" illegal-shake " in line for line in table)
+    assert "hand 2 · minhwatu: incomplete: the transcript ends before the hand does under these rules" in words, (
+        "a Matgo hand stops before a Minhwatu round would end"
+    )
+    assert "hand 2 · minhwatu: line 61: illegal-call: Minhwatu has no go or stop: the round is played out" in words
+    assert "hand 1 · wikipedia-it: line 10: illegal-shake: Minji was dealt three of month 4" in words
+
+
+def test_compare_measures_korean_names_by_their_width() -> None:
+    result = compare(ROOT / "samples" / "matgo-korean-names.gsn", "standard,wikipedia-it,online-matgo", 60)
+    table = [line for line in result.stdout.splitlines() if line[:1] in "┏┃┡│└"]
+    assert table and all(cell_len(line) <= 60 for line in table)
+    assert len({cell_len(line) for line in table[:8]}) == 1, "every line of a table is as wide as the others"
+    assert "민지 → 재현 11" in result.stdout
