@@ -284,20 +284,30 @@ def settle_stop(
         loser.player: [score_pile(loser.pile, profile, p) for p in placements(loser.pile, profile, loser.declared)]
         for loser in losers
     }
-    chosen: tuple[PileScore, list[_Owed]] | None = None
+    chosen: tuple[tuple[int, int, int], PileScore, list[_Owed]] | None = None
     for placement in placements(ctx.winner.pile, profile, ctx.winner.declared):
         won = score_pile(ctx.winner.pile, profile, placement)
         owed = [_owed(ctx, won, loser, scored[loser.player]) for loser in losers]
-        if chosen is None or sum(o.points for o in owed) > sum(o.points for o in chosen[1]):
-            chosen = (won, owed)
+        key = _winner_preference(won, owed)
+        if chosen is None or key > chosen[0]:
+            chosen = (key, won, owed)
     assert chosen is not None
-    won, owed = chosen
+    _key, won, owed = chosen
 
     add, _multiplier = go_bonus(ctx.winner.gos, profile)
     scores = {winner: PlayerScore(total=won.total + add, items=_winner_items(won, add))}
     for o in owed:
         scores[o.loser] = PlayerScore(total=o.score.total, items=_score_items(o.score))
     return Settlement(scores, _payments(ctx, owed, losers, stake))
+
+
+def _winner_preference(won: PileScore, owed: Sequence[_Owed]) -> tuple[int, int, int]:
+    """How the winner's placements of a sake cup rank (PROFILES.md, decision R5): the most the
+    losers pay in total; on a tie, the higher score (the one the winner announces); then the most
+    cards counted as printed (an animal). A placement that ties on all three with an earlier one is
+    not taken, so the order of :func:`placements` (animal first) settles the rest."""
+    printed = sum(1 for place in won.placement.values() if place == "animal")
+    return sum(o.points for o in owed), won.total, printed
 
 
 def _winner_items(won: PileScore, go_points: int) -> list[ScoreItem]:

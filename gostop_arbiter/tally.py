@@ -3,21 +3,24 @@
 The arbiter cannot check the legality of play it did not see, but it checks what it can: every card
 of a pile is a card of the deck, no card is in two piles (a Minhwatu round must hold the whole
 deck), the calls are in an order that can happen, the winner's score allows the stop after the
-gos called, and a declared sake cup is where it can be.
+gos called, every other go could have been called with the pile that player ends with (decision
+R16), and a declared sake cup is where it can be.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import field
 
+from .cards import Kind, card_info
 from .claims import compare_claims
 from .notation.model import Bomb, Call, Claim, Declare, Hand, PileLine, Shake
 from .records import Mutable, mutable, replace
 from .rules import Profile
-from .scoring import best_score, declaration_problem, switchable_in
+from .scoring import Tally, best_score, declaration_problem, switchable_in
 from .settle import minhwatu_points, minhwatu_round, settle_stop, standings
-from .verdict import HandVerdict, Payment, PlayerScore, Violation, violation
+from .verdict import Discrepancy, HandVerdict, Payment, PlayerScore, Violation, violation
 
 
 class UsageError(ValueError):
@@ -36,6 +39,8 @@ class _Tally(Mutable):
     piles: dict[str, list[str]]
     gos: Counter[str] = field(default_factory=Counter)
     go_order: dict[str, list[int]] = field(default_factory=dict)
+    last_go: dict[str, Call] = field(default_factory=dict)
+    """Each player's last ``go`` line."""
     shakes: Counter[str] = field(default_factory=Counter)
     bombs: Counter[str] = field(default_factory=Counter)
     declared: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -43,6 +48,8 @@ class _Tally(Mutable):
     stop: Call | None = None
     claims: list[Claim] = field(default_factory=list)
     violations: list[Violation] = field(default_factory=list)
+    doubts: list[Discrepancy] = field(default_factory=list)
+    """Calls the piles make doubtful but cannot disprove (decision R16)."""
 
     def violate(
         self, code: str, line: int, column: int, message: str, player: str | None = None, card: str | None = None
@@ -154,6 +161,7 @@ def _read_lines(hand: Hand, profile: Profile, players: list[str], tally: _Tally)
             elif s.call == "go":
                 tally.gos[player] += 1
                 tally.go_order.setdefault(player, []).append(calls)
+                tally.last_go[player] = s
             else:
                 tally.winner, tally.stop = player, s
             calls += 1
@@ -197,6 +205,84 @@ def _check_stop(profile: Profile, players: list[str], tally: _Tally) -> None:
         )
 
 
+def _check_gos(profile: Profile, players: list[str], tally: _Tally) -> None:
+    """Every go of a player who did not stop must have been callable (GS-1, GS-3; decision R16).
+
+    A player's n-th go needs the minimum + n − 1 when it is called (the score must rise between
+    gos), and only the final pile is known. Later captures only add to a pile; later steals take
+    junk from it, and each junk card taken lies in another player's pile at the end. So the go was
+    callable only if the final pile with at most all of the other piles' stealable junk reaches
+    what it needed: otherwise ``illegal-call``. When the final pile alone falls short but that
+    junk would make up for it, only steals after the go can explain the pile, and the table is
+    asked to check them (a discrepancy).
+    """
+    minimum = profile.min_score(len(players))
+    for player, line in tally.last_go.items():
+        if player == tally.winner:
+            continue  # the stop is checked against the minimum + every go (_check_stop)
+        gos = tally.gos[player]
+        needed = minimum + gos - 1
+        declared = tally.declared.get(player, {})
+        pile = Tally(tally.piles[player])
+        score = pile.best(profile, declared)
+        if score >= needed:
+            continue
+        nth = f"go number {gos}" if gos > 1 else "a go"
+        ends = f"{player}'s pile ends at {score} point{'' if score == 1 else 's'} and {nth} needs {needed}"
+        taken = _junk_to_make_up(pile, needed, _stealable(players, player, profile, tally), profile, declared)
+        if taken is None:
+            tally.violate(
+                "illegal-call",
+                line.line,
+                line.column,
+                f"{player} called go, but {ends}; steals take only junk, and all the junk of the other piles "
+                "would not make it up",
+                player,
+            )
+        else:
+            tally.doubts.append(
+                Discrepancy(
+                    kind="claim",
+                    line=line.line,
+                    message=f"{player} called go, but {ends}: only steals after the go, of junk worth {taken} "
+                    f"or more, can explain it; check that they were made",
+                )
+            )
+
+
+def _junk_to_make_up(
+    pile: Tally, needed: int, stealable: int, profile: Profile, declared: Mapping[str, str]
+) -> int | None:
+    """The least junk value that, given back to the pile, makes ``needed``; None when ``stealable``
+    is not enough. A steal changes nothing but the junk, so only the junk value matters."""
+    for value in range(1, stealable + 1):
+        pile.add("1p")  # one more junk's worth (the card does not matter, only the count)
+        if pile.best(profile, declared) >= needed:
+            return value
+    return None
+
+
+def _stealable(players: list[str], caller: str, profile: Profile, tally: _Tally) -> int:
+    """The junk value in the other piles that steals could have taken from ``caller``: junk,
+    doubles, bonus cards, and a switchable animal its holder declared as junk (an undeclared one is
+    never handed over)."""
+    total = 0
+    for other in players:
+        if other == caller:
+            continue
+        declared = tally.declared.get(other, {})
+        for code in tally.piles[other]:
+            info = card_info(code)
+            if info is None:
+                continue
+            if info.kind is Kind.ANIMAL:
+                if declared.get(code) == "pi" and switchable_in([code], profile):
+                    total += 2
+            else:
+                total += info.junk_value
+    return total
+
+
 def judge_tally(
     hand: Hand, profile: Profile, *, carry_in: int = 1, dealer: str | None = None, tags: dict[str, str] | None = None
 ) -> HandVerdict:
@@ -222,6 +308,7 @@ def judge_tally(
     if profile.game == "minhwatu":
         return _minhwatu(profile, tally, common)
     _check_stop(profile, players, tally)
+    _check_gos(profile, players, tally)
     scores: dict[str, PlayerScore] = {}
     payments: list[Payment] = []
     if tally.winner is not None:
@@ -240,7 +327,9 @@ def judge_tally(
         outcome=outcome,
         winner=tally.winner,
         violations=tally.violations,
-        discrepancies=compare_claims(tally.claims, payments, outcome, tally.winner),
+        discrepancies=sorted(
+            tally.doubts + compare_claims(tally.claims, payments, outcome, tally.winner), key=lambda d: d.line
+        ),
         scores=scores,
         payments=payments,
         carry_out=carry_out,
