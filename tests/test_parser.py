@@ -185,6 +185,24 @@ WORDS = [
     "3p/4a",
     "pile:",
     "Go:",
+    # Korean spellings: keywords, cards, a card with a space, a name that is no card, the arrow
+    "고",
+    "스톱",
+    "패",
+    "바닥:",
+    "계산:",
+    "나가리",
+    "폭탄",
+    "흔들기",
+    "송학광",
+    "국화 열끗",
+    "x비광",
+    "쌍피",
+    "피로",
+    "→",
+    "11점",
+    "민지:",
+    "[자리 \"민지, 재현\"]",
 ]
 
 

@@ -6,7 +6,7 @@ transformer makes of a Korean word and what ``fmt --korean`` writes: the first s
 entry. The notation stays a notation: a Korean card name is resolved to a code by its month and
 category alone, never looked up in a deck, exactly as ``8광`` is (so ``송학열끗`` reads as ``1a`` and
 is the replay's ``unknown-card``). A name that could be more than one card (``쌍피``, ``홍단``, a
-month alone) is refused with the cards it could be (decisions N16–N22).
+month alone) is refused with the cards it could be (decisions N16–N20).
 """
 
 from __future__ import annotations
