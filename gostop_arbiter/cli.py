@@ -15,6 +15,7 @@ from .exitcodes import Exit
 from .notation import GsnSyntaxError, Hand, SyntaxIssue, normalise_lines, read_hands, write_hand, write_transcript
 from .notation.model import Notice, Transcript
 from .notation.reader import decode, paused_gc
+from .notation.writer import SPELLINGS, Script, script_of
 from .records import Mutable, dump, mutable
 from .render.words import Lang
 from .rules import PROFILES, RulesError, profile_named, resolve
@@ -150,10 +151,14 @@ def parse(files: tuple[str, ...], as_json: bool) -> None:
 @cli.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--check", is_flag=True, help="Change nothing; list the files that are not canonical and exit 1.")
-def fmt(files: tuple[str, ...], check: bool) -> None:
+@click.option("--ascii", "script", flag_value="ascii", help="Write every word in ASCII (8g, go, deal).")
+@click.option("--korean", "script", flag_value="korean", help="Write every word in Korean (공산광, 고, 패).")
+def fmt(files: tuple[str, ...], check: bool, script: Script | None) -> None:
     """Rewrite FILES in canonical GSN (- writes standard input's canonical form to standard output).
 
-    Comments are kept; a file with a syntax error is left as it is.
+    Each file keeps the script it is written in (ASCII codes such as 8g, or Korean words such as
+    공산광), unless --ascii or --korean says which to write. Comments are kept; a file with a syntax
+    error is left as it is.
     """
     status = Exit.OK
     for source in _sources(files):
@@ -161,7 +166,8 @@ def fmt(files: tuple[str, ...], check: bool) -> None:
             _report_errors(source)
             status = Exit.UNREADABLE
             continue
-        canonical = write_transcript(Transcript(hands=source.hands))
+        spelling = SPELLINGS[script or script_of(source.text)]
+        canonical = write_transcript(Transcript(hands=source.hands), spelling)
         if source.path == STDIN and not check:
             click.echo(canonical, nl=False)
         elif canonical != source.text:

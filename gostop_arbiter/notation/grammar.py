@@ -1,11 +1,13 @@
 """The GSN grammar (grammar/gsn.lark, shipped as gostop_arbiter.grammar) and its LALR parser.
 
 The parser that reads transcripts is Lark's stand-alone LALR parser for this grammar
-(gostop_arbiter/notation/standalone.py): Lark's own parsing code with the grammar's tables, made by
-``python -m gostop_arbiter.notation`` and checked against the grammar by the tests. It
-parses exactly as ``Lark(grammar, parser="lalr")`` does, without importing Lark, whose grammar
-compiler, Earley parser and on-disk cache cost a third of every start of the command (decision B4).
-Lark itself analyses the grammar: to write that module, and in the tests, strictly.
+(gostop_arbiter/notation/standalone.py): Lark's own parsing code and contextual lexer with the
+grammar's tables, exactly as Lark's stand-alone generator writes it (under Lark's MPL-2.0 licence,
+as the module's own header says), made by ``python -m gostop_arbiter.notation`` after every edit of
+the grammar and checked against the grammar by the tests; it is never edited by hand. It parses
+exactly as ``Lark(grammar, parser="lalr", lexer="contextual")`` does, without importing Lark,
+whose grammar compiler, Earley parser and on-disk cache cost a third of every start of the command
+(decision B4). Lark itself analyses the grammar: to write that module, and in the tests, strictly.
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from . import standalone
-from .lexer import PLUGINS
 from .transformer import GsnTransformer
 
 if TYPE_CHECKING:
@@ -60,53 +61,12 @@ def analysed_grammar(*, strict: bool = False, **options: Any) -> lark.Lark:
     )
 
 
-# Lark's stand-alone module imports `logging` to make its logger, which the parser never uses (it
-# logs from the grammar compiler and the cache, neither of which is in the module): that import
-# alone is a seventh of the module's cost. The module gets a logger made on first use instead.
-_EAGER_LOGGER = """import logging
-from dataclasses import dataclass
-from typing import Generic, AnyStr
-
-logger: logging.Logger = logging.getLogger("lark")
-logger.addHandler(logging.StreamHandler())
-##
-
-##
-
-logger.setLevel(logging.CRITICAL)
-"""
-_LAZY_LOGGER = '''from dataclasses import dataclass
-from typing import Generic, AnyStr
-
-
-class _Logger:
-    """Lark's logger, made on first use (gostop-arbiter: importing logging is not free)."""
-
-    def __getattr__(self, name: str) -> Any:
-        import logging
-
-        real = logging.getLogger("lark")
-        if not real.handlers:
-            real.addHandler(logging.StreamHandler())
-            real.setLevel(logging.CRITICAL)
-        return getattr(real, name)
-
-
-logger: Any = _Logger()
-'''
-
-
 def standalone_source() -> str:
-    """The text of gostop_arbiter/notation/standalone.py, made by Lark's stand-alone generator."""
+    """The text of gostop_arbiter/notation/standalone.py: what Lark's stand-alone generator writes
+    for the grammar, as it writes it (the states numbered in a fixed order, see below)."""
     from lark.tools.standalone import gen_standalone
 
-    parts: list[str] = [
-        "# Generated from grammar/gsn.lark by `python -m gostop_arbiter.notation`: do not edit.\n"
-        "# Lark's stand-alone LALR parser (MPL-2.0, as its header below says); see decision B4.\n"
-        "# mypy: ignore-errors\n"
-        "# ruff: noqa\n"
-        "from __future__ import annotations  # gostop-arbiter: Lark's annotations are not evaluated at import\n"
-    ]
+    parts: list[str] = []
 
     def write(*text: object) -> None:  # what gen_standalone prints, collected
         parts.append(" ".join(map(str, text)) + "\n")
@@ -114,10 +74,7 @@ def standalone_source() -> str:
     parser = analysed_grammar()
     _number_states_in_order(parser)
     gen_standalone(parser, output=write)  # type: ignore[no-untyped-call]
-    source = "".join(parts)
-    if source.count(_EAGER_LOGGER) != 1:
-        raise RuntimeError("Lark's stand-alone module no longer makes its logger as expected: see grammar.py")
-    return source.replace(_EAGER_LOGGER, _LAZY_LOGGER)
+    return "".join(parts)
 
 
 def _number_states_in_order(parser: lark.Lark) -> None:
@@ -158,9 +115,7 @@ def build_parser(
     if transformer:
         callbacks["COMMENT"] = transformer.on_comment
     parser: standalone.Lark = standalone.Lark_StandAlone(  # type: ignore[no-untyped-call]
-        transformer=transformer,
-        lexer_callbacks=callbacks,
-        _plugins=PLUGINS,
+        transformer=transformer, lexer_callbacks=callbacks
     )
     return parser
 

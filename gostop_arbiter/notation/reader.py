@@ -10,14 +10,13 @@ file of any length is read in constant memory.
 
 from __future__ import annotations
 
-import gc
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from dataclasses import field
 from typing import Any, cast
 
+from ..collector import paused_gc as paused_gc
 from ..numbers import shown, whole_number
 from ..records import Mutable, mutable
 from .errors import SyntaxIssue, describe
@@ -153,20 +152,6 @@ def decode(data: bytes) -> str:
         column = len(before.rsplit(b"\n", 1)[-1].decode("utf-8", errors="replace")) + 1
         message = f"the file is not UTF-8 text: byte 0x{data[error.start]:02x} cannot be read"
         raise GsnSyntaxError([SyntaxIssue(line=line, column=column, message=message)]) from None
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """No garbage collection while many small objects are built and kept (2–3× faster for a big
-    file: the collector would scan every model built so far again and again). The models hold no
-    reference cycles, so nothing is lost by waiting; collection resumes afterwards."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def parse_text(text: str) -> Transcript:

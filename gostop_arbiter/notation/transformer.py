@@ -14,6 +14,7 @@ from typing import Any, cast
 
 from ..cards import UNSEEN, canonical_code
 from ..numbers import MAX_DIGITS, shown, whole_number
+from . import korean
 from .model import (
     Bomb,
     Bonus,
@@ -50,8 +51,9 @@ MARKS: dict[str, str] = {
 }
 """The marks a transcriber may write (``!chok``), with their Korean forms, by canonical name."""
 
-RESERVED_NAMES = frozenset({"deal", "table", "stock", "pile", "claim", "nagari"})
-"""Words that begin lines or stand alone, and so cannot be player names (GSN §1)."""
+RESERVED_NAMES = frozenset({"deal", "table", "stock", "pile", "claim", "nagari"}) | korean.RESERVED
+"""Words that begin lines or stand alone, and so cannot be player names (GSN §1), with their
+Korean spellings."""
 
 KNOWN_TAGS: dict[str, str] = {
     name.lower(): name
@@ -62,13 +64,19 @@ KNOWN_TAGS: dict[str, str] = {
 MAX_UNSEEN_RUN = 99
 """The largest N of ``?*N``; no deck comes near it, and it bounds what one word can cost."""
 
-_TAG = re.compile(r'\[[ \t]*([A-Za-z0-9_.]+)[ \t]*"((?:\\.|[^"\\])*)"[ \t]*\]')
+_TAG = re.compile(r'\[[ \t]*([\w.]+)[ \t]*"((?:\\.|[^"\\])*)"[ \t]*\]')
 _ESCAPE = re.compile(r'\\(["\\])')
 
 
+_ASCII_CARD = re.compile(r"(?:\d+(?:pp|p|g|a|r|광|열끗|열|띠|쌍피|피)|b\d+)", re.IGNORECASE)
+
+
 @lru_cache(maxsize=512)
-def _code(token: str) -> str:
-    return canonical_code(token)
+def _code(token: str) -> tuple[str, str | None]:
+    """The code of a card token, and why it names no single card (a Korean name such as 쌍피)."""
+    if _ASCII_CARD.fullmatch(token):
+        return canonical_code(token), None
+    return korean.resolve_card(token)
 
 
 @lru_cache(maxsize=8192)
@@ -153,13 +161,18 @@ class GsnTransformer(Transformer[Token, Any]):
             self._problem(token, f"'{name}' is a reserved word and cannot be a player's name")
         return name
 
-    def _card(self, token: Token) -> CardRef:
-        key = (str(token), token.column)
+    def _card(self, token: Token, written: str | None = None) -> CardRef:
+        """The card a token names (``written``: the part of it that is the card, after ``+``)."""
+        key = (str(token) if written is None else written, token.column)
         card = _CARDS.get(key)
         if card is None:
+            code, problem = _code(key[0])
+            if problem is not None:  # never kept: every such word is reported
+                self._problem(token, problem)
+                return _card_at(UNSEEN, int(key[1] or 0))
             if len(_CARDS) >= _MAX_CARDS:
                 _CARDS.clear()
-            card = _CARDS[key] = _card_at(_code(key[0]), int(key[1] or 0))
+            card = _CARDS[key] = _card_at(code, int(key[1] or 0))
         return card
 
     def _cards(self, tokens: list[Token]) -> list[CardRef]:
@@ -190,7 +203,7 @@ class GsnTransformer(Transformer[Token, Any]):
         match = _TAG.fullmatch(str(token))
         assert match is not None, "the TAG terminal and _TAG agree"
         name, value = match.group(1), _unescape(match.group(2))
-        name = KNOWN_TAGS.get(name.lower(), name)
+        name = KNOWN_TAGS.get(name.lower()) or korean.TAGS.get(name, name)
         if name == "Seats":
             value = normalise_seats(value)
         return Tag(name=name, value=value, **self._position(token))
@@ -202,7 +215,7 @@ class GsnTransformer(Transformer[Token, Any]):
     def table_line(self, children: list[Token]) -> TableLine:
         keyword, *tokens = children
         cards = [self._card(t) for t in tokens if t.type == "CARD"]
-        bonus = [_card_at(_code(str(t)[1:]), int(t.column or 0)) for t in tokens if t.type == "DEALER_BONUS"]
+        bonus = [self._card(t, str(t)[1:]) for t in tokens if t.type == "DEALER_BONUS"]
         return TableLine(cards=cards, dealer_bonus=bonus, **self._position(keyword))
 
     def stock_line(self, children: list[Token]) -> StockLine:
@@ -216,7 +229,10 @@ class GsnTransformer(Transformer[Token, Any]):
     def claim_pays(self, children: list[Token]) -> Claim:
         keyword, payer, _pays, payee, points = children
         return Claim(
-            payer=self._name(payer), payee=self._name(payee), points=self._number(points), **self._position(keyword)
+            payer=self._name(payer),
+            payee=self._name(payee),
+            points=self._number(points, str(points).removesuffix(korean.POINTS_SUFFIX)),
+            **self._position(keyword),
         )
 
     def claim_nagari(self, children: list[Token]) -> Claim:
@@ -292,22 +308,24 @@ class GsnTransformer(Transformer[Token, Any]):
         name, _give, *cards = children
         return Give(player=self._name(name), cards=[self._card(t) for t in cards], **self._position(name))
 
+    # A keyword's meaning is its terminal's name (GO: go), whichever of its spellings was written.
+
     def declare(self, children: list[Token]) -> Declare:
-        name, card, _as, category = children
+        name, card, *_as, category = children
         return Declare(
             player=self._name(name),
             card=self._card(card),
-            category=cast(Any, str(category).lower()),
+            category=cast(Any, category.type.lower()),
             **self._position(name),
         )
 
     def call(self, children: list[Token]) -> Call:
         name, call = children
-        return Call(player=self._name(name), call=cast(Any, str(call).lower()), **self._position(name))
+        return Call(player=self._name(name), call=cast(Any, call.type.lower()), **self._position(name))
 
     def sit_out(self, children: list[Token]) -> SitOut:
         name, how = children
-        return SitOut(player=self._name(name), how=cast(Any, str(how).lower()), **self._position(name))
+        return SitOut(player=self._name(name), how=cast(Any, how.type.lower()), **self._position(name))
 
     def chongtong(self, children: list[Token]) -> Chongtong:
         name, _chongtong, *cards = children

@@ -1,16 +1,25 @@
 """The canonical writer: transcript model → GSN text that parses back to the same model.
 
-Canonical form: keywords and card codes in lower case (``8광`` is written ``8g``), one space between
-words, ``x`` touching its card (``3p x3p``), runs of unseen cards as ``?*N``, the dealer's bonus
-cards first on the table line, a comment two spaces after its line, and one blank line between
-hands. Every comment the user wrote is written back.
+Canonical form: one spelling for every word of a script (decision N1), one space between words,
+``x`` touching its card (``3p x3p``), runs of unseen cards as ``?*N``, the dealer's bonus cards
+first on the table line, a comment two spaces after its line, and one blank line between hands.
+Every comment the user wrote is written back. In ASCII (``ASCII``) keywords and card codes are in
+lower case (``8광`` is written ``8g``); in Korean (``KOREAN``) every keyword, card, mark, known tag
+and claim is written with the first of its Korean spellings (``송학광``, ``고``, ``[자리 "…"]``).
+
+The models do not say which script a file was written in: that is a fact of the text, which only
+``fmt`` needs, so ``script_of`` reads it from the text again (decision N1).
 """
 
 from __future__ import annotations
 
+import contextlib
+import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Literal
 
 from ..cards import UNSEEN
+from . import korean
 from .model import (
     Bomb,
     Bonus,
@@ -20,7 +29,6 @@ from .model import (
     Claim,
     DealLine,
     Declare,
-    Flip,
     Give,
     Hand,
     PileLine,
@@ -34,8 +42,59 @@ from .model import (
     Turn,
 )
 
+if TYPE_CHECKING:
+    from .standalone import Token
 
-def write_cards(cards: Iterable[CardRef]) -> str:
+
+Script = Literal["ascii", "korean"]
+
+
+class Spelling:
+    """How each word is written: the ASCII spelling (GSN's codes and keywords, in lower case)."""
+
+    def keyword(self, terminal: str) -> str:
+        """A keyword, by the name of its terminal in grammar/gsn.lark (``GO``)."""
+        return "pays" if terminal == "PAYS" else terminal.lower()
+
+    def card(self, code: str) -> str:
+        return code
+
+    def tag(self, name: str) -> str:
+        return name
+
+    def mark(self, mark: str) -> str:
+        return mark
+
+    def points(self, points: int) -> str:
+        return str(points)
+
+
+class KoreanSpelling(Spelling):
+    """Every word in Korean where it has a Korean spelling (the first of notation/korean.py's)."""
+
+    def keyword(self, terminal: str) -> str:
+        return korean.KEYWORDS[terminal][0] if terminal in korean.KEYWORDS else super().keyword(terminal)
+
+    def card(self, code: str) -> str:
+        return code if code == UNSEEN else korean.card_word(code)
+
+    def tag(self, name: str) -> str:
+        return _KOREAN_TAGS.get(name, name)
+
+    def mark(self, mark: str) -> str:
+        return korean.MARKS.get(mark, mark)
+
+    def points(self, points: int) -> str:
+        return f"{points}{korean.POINTS_SUFFIX}"
+
+
+_KOREAN_TAGS = {tag: word for word, tag in korean.TAGS.items()}
+ASCII = Spelling()
+KOREAN = KoreanSpelling()
+SPELLINGS: dict[Script, Spelling] = {"ascii": ASCII, "korean": KOREAN}
+
+
+def write_cards(cards: Iterable[CardRef], spelling: Spelling = ASCII) -> str:
     """Card codes separated by spaces, with each run of two or more unseen cards as ``?*N``."""
     words: list[str] = []
     run = 0
@@ -47,7 +106,7 @@ def write_cards(cards: Iterable[CardRef]) -> str:
             words.append(UNSEEN if run == 1 else f"{UNSEEN}*{run}")
             run = 0
         if card is not None:
-            words.append(card.code)
+            words.append(spelling.card(card.code))
     return " ".join(words)
 
 
@@ -59,63 +118,70 @@ def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def _taken(card: CardRef, target: CardRef | None) -> str:
-    return f"{card.code} x{target.code}" if target is not None else card.code
+def _taken(card: CardRef, target: CardRef | None, spelling: Spelling) -> str:
+    played = spelling.card(card.code)
+    return f"{played} x{spelling.card(target.code)}" if target is not None else played
 
 
-def _flip(flip: Flip) -> str:
-    return "/ " + _taken(flip.card, flip.target)
-
-
-def write_turn(turn: Turn) -> str:
+def write_turn(turn: Turn, spelling: Spelling = ASCII) -> str:
     """``12. Minji: 3p x3p / 7a !chok``."""
     if turn.play == "card":
-        play = _taken(turn.cards[0], turn.target)
+        play = _taken(turn.cards[0], turn.target, spelling)
     elif turn.play == "bomb":
-        play = _with_cards("bomb", write_cards(turn.cards))
+        play = _with_cards(spelling.keyword("BOMB"), write_cards(turn.cards, spelling))
     else:
-        play = "pass"
-    words = [f"{turn.player}: {play}", *(_flip(f) for f in turn.flips), *(f"!{m}" for m in turn.marks)]
+        play = spelling.keyword("PASS")
+    flips = ("/ " + _taken(flip.card, flip.target, spelling) for flip in turn.flips)
+    words = [f"{turn.player}: {play}", *flips, *(f"!{spelling.mark(m)}" for m in turn.marks)]
     line = " ".join(words)
     return f"{turn.number}. {line}" if turn.number is not None else line
 
 
-def write_statement(item: Statement | Tag) -> str:
+def write_statement(item: Statement | Tag, spelling: Spelling = ASCII) -> str:
     """The text of one line item, without its comments."""
+    word, card = spelling.keyword, spelling.card
+
+    def cards(refs: Iterable[CardRef]) -> str:
+        return write_cards(refs, spelling)
+
     match item:
         case Tag():
-            return f'[{item.name} "{_escape(item.value)}"]'
+            return f'[{spelling.tag(item.name)} "{_escape(item.value)}"]'
         case DealLine():
-            return _with_cards(f"deal {item.player}:", write_cards(item.cards))
+            return _with_cards(f"{word('DEAL')} {item.player}:", cards(item.cards))
         case TableLine():
-            bonus = " ".join(f"+{card.code}" for card in item.dealer_bonus)
-            return _with_cards("table:", " ".join(w for w in (bonus, write_cards(item.cards)) if w))
+            bonus = " ".join(f"+{card(ref.code)}" for ref in item.dealer_bonus)
+            return _with_cards(f"{word('TABLE')}:", " ".join(w for w in (bonus, cards(item.cards)) if w))
         case StockLine():
-            return _with_cards("stock:", write_cards(item.cards))
+            return _with_cards(f"{word('STOCK')}:", cards(item.cards))
         case PileLine():
-            return _with_cards(f"pile {item.player}:", write_cards(item.cards))
+            return _with_cards(f"{word('PILE')} {item.player}:", cards(item.cards))
         case Turn():
-            return write_turn(item)
+            return write_turn(item, spelling)
         case Shake():
-            return _with_cards(f"{item.player}: shake", write_cards(item.cards))
+            return _with_cards(f"{item.player}: {word('SHAKE')}", cards(item.cards))
         case Bomb():
-            return f"{item.player}: bomb"
+            return f"{item.player}: {word('BOMB')}"
         case Bonus():
-            return f"{item.player}: bonus {item.card.code} draw {item.draw.code}"
+            return f"{item.player}: {word('BONUS')} {card(item.card.code)} {word('DRAW')} {card(item.draw.code)}"
         case Give():
-            return f"{item.player}: give {write_cards(item.cards)}"
+            return f"{item.player}: {word('GIVE')} {cards(item.cards)}"
         case Declare():
-            return f"{item.player}: {item.card.code} as {item.category}"
+            category = word(item.category.upper())
+            if spelling is ASCII or not korean.is_korean(category):
+                return f"{item.player}: {card(item.card.code)} {word('AS')} {category}"
+            return f"{item.player}: {card(item.card.code)} {category}"
         case Call():
-            return f"{item.player}: {item.call}"
+            return f"{item.player}: {word(item.call.upper())}"
         case SitOut():
-            return f"{item.player}: {item.how}"
+            return f"{item.player}: {word(item.how.upper())}"
         case Chongtong():
-            return _with_cards(f"{item.player}: chongtong", write_cards(item.cards))
+            return _with_cards(f"{item.player}: {word('CHONGTONG')}", cards(item.cards))
         case Claim():
             if item.payer is None:
-                return "claim: nagari"
-            return f"claim: {item.payer} pays {item.payee} {item.points}"
+                return f"{word('CLAIM')}: {word('NAGARI')}"
+            points = spelling.points(item.points or 0)
+            return f"{word('CLAIM')}: {item.payer} {word('PAYS')} {item.payee} {points}"
     raise TypeError(f"not a GSN line item: {item!r}")
 
 
@@ -123,19 +189,19 @@ def _comment(text: str) -> str:
     return "#" + text
 
 
-def write_hand(hand: Hand) -> list[str]:
+def write_hand(hand: Hand, spelling: Spelling = ASCII) -> list[str]:
     """The lines of one hand, comments included."""
     lines: list[str] = []
     for item in [*hand.tags, *hand.statements]:
         lines.extend(_comment(text) for text in item.comments)
-        text = write_statement(item)
+        text = write_statement(item, spelling)
         lines.append(f"{text}  {_comment(item.comment)}" if item.comment is not None else text)
     lines.extend(_comment(text) for text in hand.trailing_comments)
     return lines
 
 
-def write_transcript(transcript: Transcript) -> str:
-    """The canonical GSN text of a transcript, ending with a newline.
+def write_transcript(transcript: Transcript, spelling: Spelling = ASCII) -> str:
+    """The canonical GSN text of a transcript in the script of ``spelling``, ending with a newline.
 
     Raises ``ValueError`` for a model that no text can express: a hand after the first without a
     tag (nothing would start it), or comments after a hand that is not the last.
@@ -146,5 +212,35 @@ def write_transcript(transcript: Transcript) -> str:
     for hand in transcript.hands[:-1]:
         if hand.trailing_comments:
             raise ValueError(f"hand {hand.index} is not the last, so no comment can follow its last line")
-    blocks = ["\n".join(write_hand(hand)) for hand in transcript.hands]
+    blocks = ["\n".join(write_hand(hand, spelling)) for hand in transcript.hands]
     return "\n\n".join(blocks) + "\n" if blocks else ""
+
+
+_COUNTED = frozenset(["CARD", "DEALER_BONUS", "MARK", "TAG", "POINTS", *korean.KEYWORDS, "AS"])
+_TAG_NAME = re.compile(r"\[\s*([^\s\"]+)")
+
+
+def script_of(text: str) -> Script:
+    """The script a GSN text is written in: Korean when more of its keywords, cards, marks, tag
+    names and points are spelt in Korean than in ASCII (names, comments and tag values do not
+    count), else ASCII. Lines that do not parse are not counted."""
+    from .grammar import build_parser
+    from .reader import normalise_lines
+    from .standalone import UnexpectedInput
+
+    votes = {"ascii": 0, "korean": 0}
+
+    def count(token: Token) -> Token:
+        word = str(token)
+        if token.type == "TAG":
+            match = _TAG_NAME.match(word)
+            word = match.group(1) if match else word
+        votes["korean" if korean.is_korean(word) else "ascii"] += 1
+        return token
+
+    parser = build_parser(lexer_callbacks=dict.fromkeys(_COUNTED, count))
+    for line in normalise_lines(text):
+        if line.strip() and not line.lstrip().startswith("#"):
+            with contextlib.suppress(UnexpectedInput):
+                parser.parse(line, start="line")
+    return "korean" if votes["korean"] > votes["ascii"] else "ascii"

@@ -1,0 +1,175 @@
+"""The Korean spellings of GSN's words, and what each one means (docs/notation.md, "Korean aliases").
+
+grammar/gsn.lark is the one definition of what may be written: its terminals hold every Korean
+spelling below, word for word (a test checks that the two agree). This module says what the
+transformer makes of a Korean word and what ``fmt --korean`` writes: the first spelling of each
+entry. The notation stays a notation: a Korean card name is resolved to a code by its month and
+category alone, never looked up in a deck, exactly as ``8광`` is (so ``송학열끗`` reads as ``1a`` and
+is the replay's ``unknown-card``). A name that could be more than one card (``쌍피``, ``홍단``, a
+month alone) is refused with the cards it could be (decisions N16–N20).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ..cards import MONTH_CARDS, canonical_code
+from ..numbers import whole_number
+
+KEYWORDS: dict[str, tuple[str, ...]] = {
+    "DEAL": ("패", "손패"),
+    "TABLE": ("바닥", "바닥패"),
+    "STOCK": ("더미",),
+    "PILE": ("먹은패",),
+    "CLAIM": ("계산",),
+    "PAYS": ("→",),
+    "NAGARI": ("나가리",),
+    "BOMB": ("폭탄",),
+    "PASS": ("패스",),
+    "SHAKE": ("흔들기", "흔들"),
+    "BONUS": ("보너스",),
+    "DRAW": ("뽑기",),
+    "GIVE": ("주기",),
+    "PI": ("피로", "쌍피로", "피", "쌍피"),
+    "ANIMAL": ("열끗으로", "열로", "열끗", "열"),
+    "GO": ("고",),
+    "STOP": ("스톱", "스탑"),
+    "SELL": ("광팔기",),
+    "FOLD": ("죽기",),
+    "CHONGTONG": ("총통",),
+}
+"""Each keyword terminal's Korean spellings; ``fmt --korean`` writes the first."""
+
+MONTHS: dict[str, int] = {
+    "송학": 1,
+    "매조": 2,
+    "벚꽃": 3,
+    "흑싸리": 4,
+    "난초": 5,
+    "모란": 6,
+    "홍싸리": 7,
+    "공산": 8,
+    "국화": 9,
+    "단풍": 10,
+    "똥": 11,
+    "오동": 11,
+    "비": 12,
+}
+"""The months' names as players say them (the month's plant); ``fmt --korean`` writes the first of each."""
+
+KINDS: dict[str, str] = {
+    "광": "g",
+    "열끗": "a",
+    "열": "a",
+    "띠": "r",
+    "피": "p",
+    "쌍피": "pp",
+    "홍단": "r",
+    "청단": "r",
+    "초단": "r",
+}
+"""Category words after a month's name or number (``송학광``, ``8광``): GSN §2's and the three ribbons'."""
+
+RIBBONS: dict[str, tuple[int, ...]] = {"홍단": (1, 2, 3), "청단": (6, 9, 10), "초단": (4, 5, 7)}
+"""The ribbon words, which also say the ribbon's colour, and the months whose ribbon it is (N18)."""
+
+NAMES: dict[str, str] = {"국진": "9a", "보너스쌍피": "b2", "보너스쓰리피": "b3", "쓰리피": "b3"}
+"""Cards with a name of their own (the sake cup, the bonus cards); the first of each code is written."""
+
+TAGS: dict[str, str] = {
+    "자리": "Seats",
+    "선": "Dealer",
+    "규칙": "Rules",
+    "설정": "Set",
+    "점당": "Stake",
+    "배수": "Carry",
+    "모임": "Event",
+    "장소": "Site",
+    "날짜": "Date",
+    "판": "Hand",
+    "메모": "Note",
+}
+"""Korean names of the tags of GSN §3, with the tag each one is."""
+
+MARKS: dict[str, str] = {"ppeok": "뻑", "jappeok": "자뻑", "chok": "쪽", "ttadak": "따닥", "sweep": "싹쓸이"}
+"""The Korean mark ``fmt --korean`` writes for each mark (decision N2 lists every spelling read)."""
+
+POINTS_SUFFIX = "점"
+"""A claim's points may be written ``11점``."""
+
+RESERVED = frozenset(KEYWORDS["DEAL"] + KEYWORDS["TABLE"] + KEYWORDS["STOCK"] + KEYWORDS["PILE"])
+RESERVED |= frozenset(KEYWORDS["CLAIM"] + KEYWORDS["NAGARI"])
+"""The Korean words that begin lines or stand alone in a claim, which cannot be names either."""
+
+_MONTH_WORDS = {month: word for word, month in reversed(MONTHS.items())}
+_KIND_WORDS = {letter: word for word, letter in reversed(KINDS.items()) if word not in RIBBONS}
+_NAME_WORDS = {code: word for word, code in reversed(NAMES.items())}
+_HANGUL = re.compile("[\uac00-\ud7a3\u3131-\u318e]")
+_DIGITS = re.compile(r"(\d+)(\D+)")
+
+
+def is_korean(word: str) -> bool:
+    """Whether a word is spelt in Korean (holds Hangul, or is the Korean claim's arrow)."""
+    return bool(_HANGUL.search(word)) or word in KEYWORDS["PAYS"]
+
+
+def card_word(code: str) -> str:
+    """What ``fmt --korean`` writes for a card code: its name (``국진``), else the month's name and
+    the category (``송학광``, ``똥쌍피``), else the number and the category (``13피``); a bonus
+    code that has no Korean name stays as it is (``b4``)."""
+    if code in _NAME_WORDS:
+        return _NAME_WORDS[code]
+    match = re.fullmatch(r"(\d+)(pp|p|g|a|r)", code)
+    if match is None:
+        return code
+    month, letter = int(match.group(1)), match.group(2)
+    prefix = _MONTH_WORDS.get(month, match.group(1))
+    return prefix + _KIND_WORDS[letter]
+
+
+def _cards_of_kind(letter: str) -> str:
+    codes = [code for code, card in MONTH_CARDS.items() if card.kind.value == letter]
+    named = [f"{card_word(code)} ({code})" for code in codes]
+    return ", ".join(named) if len(named) <= 5 else f"such as {', '.join(named[:3])} …"
+
+
+@lru_cache(maxsize=512)
+def resolve_card(word: str) -> tuple[str, str | None]:
+    """The code of a Korean card word as the CARD terminal matched it, and None; or, for a word
+    that names no single card, a stand-in code and the message that says why."""
+    word = word.replace(" ", "")
+    if word in NAMES:
+        return NAMES[word], None
+    digits = _DIGITS.fullmatch(word)
+    if digits is not None:
+        number, kind_word = digits.groups()
+        if kind_word not in RIBBONS:
+            return canonical_code(word), None  # GSN §2's own aliases: 8광, 3피
+        month = whole_number(number)
+    else:
+        month_word = next((m for m in sorted(MONTHS, key=len, reverse=True) if word.startswith(m)), "")
+        kind_word = word[len(month_word) :]
+        month = MONTHS.get(month_word)
+        if month is None:
+            return word, _refused(word, kind_word)
+        if not kind_word:
+            return word, (
+                f"'{word}' is a month ({month}), not a card: write its category with it, "
+                f"such as {word}띠 or {word}피, or the code ({month}r, {month}p)"
+            )
+    if kind_word in RIBBONS and month not in RIBBONS[kind_word]:
+        months = ", ".join(f"{_MONTH_WORDS[m]} ({m}r)" for m in RIBBONS[kind_word])
+        return word, f"'{word}' is no card: the {kind_word} ribbons are those of {months}"
+    return f"{month}{KINDS[kind_word]}", None
+
+
+def _refused(word: str, kind_word: str) -> str:
+    """Why a card word without a month names no single card (decision N17)."""
+    if word == "보너스피":
+        return "'보너스피' is b2 or b3: write 보너스쌍피 (b2) or 보너스쓰리피 (b3)"
+    if kind_word in RIBBONS:
+        months = ", ".join(f"{_MONTH_WORDS[m]}띠 ({m}r)" for m in RIBBONS[kind_word])
+        return f"'{word}' is one of three ribbons: write which, {months}"
+    cards = _cards_of_kind(KINDS[kind_word])
+    return f"'{word}' alone is more than one card: write the month with it, {cards}"
