@@ -33,9 +33,7 @@ def test_the_cluster_gives_what_the_process_pool_gives(scheduler: str, tmp_path:
 def test_the_command_takes_a_scheduler(scheduler: str) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "gostop_arbiter", "audit", str(SPEC_EXAMPLES), "--scheduler", scheduler, "--quiet"],
-        capture_output=True,
-        text=True,
-        timeout=300,
+        capture_output=True, text=True, timeout=300,
     )
     assert result.returncode == 1  # the examples include invalid hands
     assert "hands judged" in result.stdout
