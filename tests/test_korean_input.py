@@ -289,6 +289,7 @@ def test_fmt_writes_a_korean_file_in_canonical_korean() -> None:
         pytest.param('[Seats "A, B"]\nA: 송학광 / 매조피 !쪽\nA: go\n', "korean", id="mostly-korean"),
         pytest.param('[자리 "A, B"]\nA: 1g / 2p\nA: 고\n', "ascii", id="mostly-ascii"),
         pytest.param('[Seats "A, B"]\nA: 8광 / 3피\n', "korean", id="korean-categories"),
+        pytest.param('[Seats "A, B"]\nA: 송학광 / 비광 / 똥광 ~\nA: go\n', "ascii", id="broken-line-not-counted"),
     ],
 )
 def test_the_script_of_a_file_is_that_of_most_of_its_words(text: str, script: str) -> None:

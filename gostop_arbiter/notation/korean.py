@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..cards import MONTH_CARDS, canonical_code
+from ..cards import MONTH_CARDS
 from ..numbers import whole_number
 
 KEYWORDS: dict[str, tuple[str, ...]] = {
@@ -105,13 +105,13 @@ RESERVED |= frozenset(KEYWORDS["CLAIM"] + KEYWORDS["NAGARI"])
 _MONTH_WORDS = {month: word for word, month in reversed(MONTHS.items())}
 _KIND_WORDS = {letter: word for word, letter in reversed(KINDS.items()) if word not in RIBBONS}
 _NAME_WORDS = {code: word for word, code in reversed(NAMES.items())}
-_HANGUL = re.compile("[\uac00-\ud7a3\u3131-\u318e]")
-_DIGITS = re.compile(r"(\d+)(\D+)")
 
 
 def is_korean(word: str) -> bool:
     """Whether a word is spelt in Korean (holds Hangul, or is the Korean claim's arrow)."""
-    return bool(_HANGUL.search(word)) or word in KEYWORDS["PAYS"]
+    return (
+        any("\uac00" <= char <= "\ud7a3" or "\u3131" <= char <= "\u318e" for char in word) or word in KEYWORDS["PAYS"]
+    )
 
 
 def card_word(code: str) -> str:
@@ -141,12 +141,12 @@ def resolve_card(word: str) -> tuple[str, str | None]:
     word = word.replace(" ", "")
     if word in NAMES:
         return NAMES[word], None
-    digits = _DIGITS.fullmatch(word)
-    if digits is not None:
-        number, kind_word = digits.groups()
-        if kind_word not in RIBBONS:
-            return canonical_code(word), None  # GSN §2's own aliases: 8광, 3피
+    number = word[: len(word) - len(word.lstrip("0123456789"))]
+    if number:  # the month's number and a ribbon word (the transformer reads 8광 and 3피 itself)
+        kind_word = word[len(number) :]
         month = whole_number(number)
+        if kind_word not in KINDS:
+            return word, f"'{word}' is not a card"
     else:
         month_word = next((m for m in sorted(MONTHS, key=len, reverse=True) if word.startswith(m)), "")
         kind_word = word[len(month_word) :]

@@ -68,15 +68,13 @@ _TAG = re.compile(r'\[[ \t]*([\w.]+)[ \t]*"((?:\\.|[^"\\])*)"[ \t]*\]')
 _ESCAPE = re.compile(r'\\(["\\])')
 
 
-_ASCII_CARD = re.compile(r"(?:\d+(?:pp|p|g|a|r|광|열끗|열|띠|쌍피|피)|b\d+)", re.IGNORECASE)
-
-
 @lru_cache(maxsize=512)
 def _code(token: str) -> tuple[str, str | None]:
     """The code of a card token, and why it names no single card (a Korean name such as 쌍피)."""
-    if _ASCII_CARD.fullmatch(token):
-        return canonical_code(token), None
-    return korean.resolve_card(token)
+    try:
+        return canonical_code(token), None  # a code, or GSN §2's digits and Korean category (8광)
+    except ValueError:
+        return korean.resolve_card(token)
 
 
 @lru_cache(maxsize=8192)

@@ -217,30 +217,33 @@ def write_transcript(transcript: Transcript, spelling: Spelling = ASCII) -> str:
 
 
 _COUNTED = frozenset(["CARD", "DEALER_BONUS", "MARK", "TAG", "POINTS", *korean.KEYWORDS, "AS"])
-_TAG_NAME = re.compile(r"\[\s*([^\s\"]+)")
 
 
 def script_of(text: str) -> Script:
     """The script a GSN text is written in: Korean when more of its keywords, cards, marks, tag
     names and points are spelt in Korean than in ASCII (names, comments and tag values do not
-    count), else ASCII. Lines that do not parse are not counted."""
+    count), else ASCII. A line that does not parse is not counted."""
     from .grammar import build_parser
     from .reader import normalise_lines
     from .standalone import UnexpectedInput
 
-    votes = {"ascii": 0, "korean": 0}
+    votes: list[bool] = []  # for each word counted: is it Korean
+    line_votes: list[bool] = []
 
     def count(token: Token) -> Token:
         word = str(token)
         if token.type == "TAG":
-            match = _TAG_NAME.match(word)
+            match = re.match(r"\[\s*([^\s\"]+)", word)
             word = match.group(1) if match else word
-        votes["korean" if korean.is_korean(word) else "ascii"] += 1
+        line_votes.append(korean.is_korean(word))
         return token
 
     parser = build_parser(lexer_callbacks=dict.fromkeys(_COUNTED, count))
     for line in normalise_lines(text):
         if line.strip() and not line.lstrip().startswith("#"):
+            line_votes.clear()
             with contextlib.suppress(UnexpectedInput):
                 parser.parse(line, start="line")
-    return "korean" if votes["korean"] > votes["ascii"] else "ascii"
+                votes.extend(line_votes)
+    korean_words = sum(votes)
+    return "korean" if korean_words > len(votes) - korean_words else "ascii"
