@@ -13,7 +13,7 @@ from dataclasses import field
 
 from .notation import Hand, SyntaxIssue
 from .notation.model import Notice
-from .notation.reader import paused_gc, read_hands
+from .notation.reader import JUDGING_TAGS, meant_tag, paused_gc, read_hands
 from .numbers import whole_number
 from .records import Mutable, Record, frozen, mutable, replace
 from .rules import Profile, RulesError, resolve
@@ -97,9 +97,25 @@ def judge_hand(hand: Hand, choice: RulesChoice, session: _Session) -> HandVerdic
         from .engine import judge_played  # only played hands need the engine: a tally file starts sooner
 
         verdict, _replay = judge_played(hand, profile, carry_in=carry, dealer=dealer, tags=tags)
-    if carry_notes:
-        verdict = replace(verdict, discrepancies=carry_notes + verdict.discrepancies)
+    notes = carry_notes + _misspelt_tags(hand, verdict)
+    if notes:
+        verdict = replace(verdict, discrepancies=notes + verdict.discrepancies)
     return verdict
+
+
+def _misspelt_tags(hand: Hand, verdict: HandVerdict) -> list[Discrepancy]:
+    """A tag one edit from a tag that changes the judging: the hand may be judged under the wrong
+    rules, seats or stake, so its verdict says so (decision H8)."""
+    notes = []
+    for tag in hand.tags:
+        meant = meant_tag(tag.name)
+        if meant in JUDGING_TAGS:
+            message = (
+                f"[{tag.name}] is not a tag, and was not used; if it means {meant}, this hand was judged "
+                f"wrongly (rules {verdict.rules}, seats {', '.join(verdict.seats)}, stake {verdict.stake})"
+            )
+            notes.append(Discrepancy(kind="tag", line=tag.line, message=message))
+    return notes
 
 
 def _hand_over(verdict: HandVerdict, session: _Session) -> None:
@@ -173,26 +189,61 @@ per cent faster than alternating hand by hand (each half keeps its code and data
 memory still holds only this many hands of the transcript."""
 
 
+class FileJudge:
+    """One file read and judged as a stream, a run of ``read_ahead`` hands at a time: iterating it
+    gives each hand with its verdict (or the usage error that keeps it from being judged) as soon
+    as its run is judged, so memory holds a run of hands, never the file. A file with a syntax
+    error gets no verdict (GSN §8: exit 2 with every error), so judging stops at the first one
+    while reading goes on to report the rest; ``errors``, ``warnings`` and ``balance`` are
+    complete once the iteration ends."""
+
+    def __init__(
+        self,
+        lines: Iterable[str],
+        choice: RulesChoice | None = None,
+        *,
+        undecodable: Mapping[int, SyntaxIssue] | None = None,
+        read_ahead: int = READ_AHEAD,
+    ) -> None:
+        self.session = Session(choice)
+        self.errors: list[SyntaxIssue] = []
+        self.warnings: list[Notice] = []
+        self._read = read_hands(lines, undecodable)
+        self._read_ahead = read_ahead
+
+    @property
+    def balance(self) -> dict[str, int]:
+        return self.session.balance
+
+    def __iter__(self) -> Iterator[tuple[Hand, HandVerdict | FileError]]:
+        while True:
+            with paused_gc():
+                run = list(itertools.islice(self._read, self._read_ahead))
+                judged = []
+                for one in run:
+                    self.errors.extend(one.errors)
+                    if one.hand is not None:
+                        self.warnings.extend(one.hand.warnings)
+                        if not self.errors:
+                            judged.append((one.hand, self.session.judge(one.hand)))
+            if not run:
+                return
+            yield from judged
+
+
 def judge_lines(
     path: str, lines: Iterable[str], choice: RulesChoice | None = None, *, read_ahead: int = READ_AHEAD
 ) -> ReadAndJudged:
-    """Read and judge a file a run of hands at a time (``read_ahead`` hands): each run is judged as
-    soon as it is read and then let go, so memory holds the verdicts, not the transcript. A file
-    with a syntax error gets no verdict (GSN §8: exit 2 with every error), so judging stops at the
-    first one while reading goes on to report the rest."""
-    result = ReadAndJudged(FileVerdict(path=path))
-
-    def hands() -> Iterator[Hand]:
-        read = read_hands(lines)
-        while run := list(itertools.islice(read, read_ahead)):
-            for one in run:
-                result.errors.extend(one.errors)
-                if one.hand is not None:
-                    result.warnings.extend(one.hand.warnings)
-                    if not result.errors:
-                        yield one.hand
-
-    verdict = judge_file(path, hands(), choice)
-    if not result.errors:
-        result.verdict = verdict
+    """Read and judge a file (see :class:`FileJudge`): memory holds the verdicts, not the transcript."""
+    judge = FileJudge(lines, choice, read_ahead=read_ahead)
+    verdicts: list[HandVerdict] = []
+    errors: list[FileError] = []
+    for _hand, judged in judge:
+        if isinstance(judged, FileError):
+            errors.append(judged)
+        else:
+            verdicts.append(judged)
+    result = ReadAndJudged(FileVerdict(path=path), judge.errors, judge.warnings)
+    if not judge.errors:
+        result.verdict = FileVerdict(path=path, hands=verdicts, balance=judge.balance, errors=errors)
     return result

@@ -8,6 +8,7 @@ import contextlib
 import json
 import os
 import shutil
+import signal
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -16,7 +17,9 @@ from dataclasses import field
 from pathlib import Path
 
 from .arbiter import RulesChoice, Session
-from .notation.reader import read_hands, stream_lines
+from .notation import SyntaxIssue
+from .notation.reader import decoded_lines, read_hands
+from .outputs import output_file
 from .records import Mutable, dump, mutable
 from .verdict import FileError
 
@@ -45,12 +48,13 @@ class FileAudit(Mutable):
 
 
 def gsn_files(paths: Iterable[str]) -> list[str]:
-    """The files named, and every ``*.gsn`` below the folders named, in a stable order."""
+    """The files named, and every ``*.gsn`` file below the folders named, in a stable order (a
+    folder, a pipe or a device named ``x.gsn`` below a folder is not a file to audit)."""
     found: list[str] = []
     for name in paths:
         path = Path(name)
         if path.is_dir():
-            found += sorted(str(p) for p in path.rglob("*.gsn"))
+            found += sorted(str(p) for p in path.rglob("*.gsn") if p.is_file())
         else:
             found.append(name)
     return found
@@ -59,9 +63,10 @@ def gsn_files(paths: Iterable[str]) -> list[str]:
 def _records(path: str, choice: RulesChoice) -> Iterator[dict[str, object]]:
     """One JSON record per hand (or per error) of a file, read as a stream."""
     session = Session(choice)
+    undecodable: dict[int, SyntaxIssue] = {}
     try:
-        with open(path, encoding="utf-8", newline=None) as handle:
-            for result in read_hands(stream_lines(handle)):
+        with open(path, "rb") as handle:
+            for result in read_hands(decoded_lines(handle, undecodable), undecodable):
                 for issue in result.errors:
                     yield {"path": path, "error": issue.to_json()}
                 if result.hand is None:
@@ -71,8 +76,8 @@ def _records(path: str, choice: RulesChoice) -> Iterator[dict[str, object]]:
                     yield {"path": path, "error": dump(verdict, mode="json")}
                 else:
                     yield {"path": path, **dump(verdict, mode="json", by_alias=True)}
-    except (OSError, UnicodeDecodeError) as error:
-        message = f"the file is not UTF-8 text: {error.reason}" if isinstance(error, UnicodeDecodeError) else str(error)
+    except OSError as error:
+        message = str(error)
         yield {"path": path, "error": {"code": "unreadable", "line": None, "column": None, "message": message}}
     yield {"path": path, "balance": session.balance}
 
@@ -111,6 +116,20 @@ def _job(args: tuple[str, RulesChoice, str | None]) -> FileAudit:
     return audit_file(*args)
 
 
+def _worker_start() -> None:
+    """A worker leaves Ctrl-C and SIGTERM to the main process, which stops it (and cleans up)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool at once: drop the files not yet started, end the ones being judged."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        with contextlib.suppress(Exception):
+            process.terminate()
+
+
 def _remote_job(path: str, choice: RulesChoice) -> tuple[FileAudit, str]:
     """One file on a dask worker: its summary and its JSONL records (the worker's disk is not ours)."""
     summary = FileAudit(path)
@@ -140,7 +159,7 @@ def audit_on_cluster(
     choice = choice or RulesChoice()
     files = [os.path.abspath(p) for p in gsn_files(paths)]
     total = FileAudit("total")
-    with Client(scheduler) as client, open(jsonl or os.devnull, "w", encoding="utf-8") as out:  # type: ignore[no-untyped-call]
+    with output_file(jsonl or os.devnull) as out, Client(scheduler) as client:  # type: ignore[no-untyped-call]
         futures = client.map(_remote_job, files, choice=choice, pure=False)
         for future in futures:
             summary, records = future.result()
@@ -163,26 +182,33 @@ def audit(
     choice = choice or RulesChoice()
     files = gsn_files(paths)
     total = FileAudit("total")
-    workdir = tempfile.mkdtemp(prefix="gostop-audit-") if jsonl else None
-    parts = [os.path.join(workdir, f"{i}.jsonl") if workdir else None for i in range(len(files))]
-    try:
+    with contextlib.ExitStack() as outputs:
+        # The JSONL's temporary file is made before any file is judged: an output that cannot be
+        # written is said at once, and the JSONL appears whole at the end or not at all.
+        out = outputs.enter_context(output_file(jsonl)) if jsonl else None
+        workdir = outputs.enter_context(tempfile.TemporaryDirectory(prefix="gostop-audit-")) if jsonl else None
+        parts = [os.path.join(workdir, f"{i}.jsonl") if workdir else None for i in range(len(files))]
         tasks = [(path, choice, part) for path, part in zip(files, parts, strict=True)]
-        with contextlib.ExitStack() as stack:
-            if (jobs or os.cpu_count() or 1) <= 1 or len(files) <= 1:
-                results: Iterable[FileAudit] = map(_job, tasks)
-            else:
-                results = stack.enter_context(ProcessPoolExecutor(max_workers=jobs)).map(_job, tasks)
-            for result in results:
+        if (jobs or os.cpu_count() or 1) <= 1 or len(files) <= 1:
+            for result in map(_job, tasks):
                 total.add(result)
                 if advance is not None:
                     advance(1)
-        if jsonl:
-            with open(jsonl, "w", encoding="utf-8") as out:
-                for part in parts:
-                    assert part is not None
-                    with open(part, encoding="utf-8") as handle:
-                        shutil.copyfileobj(handle, out)
-    finally:
-        if workdir:
-            shutil.rmtree(workdir, ignore_errors=True)
+        else:
+            pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start)
+            try:
+                for result in pool.map(_job, tasks):
+                    total.add(result)
+                    if advance is not None:
+                        advance(1)
+            except BaseException:
+                _stop_workers(pool)
+                raise
+            finally:
+                pool.shutdown()
+        if out is not None:
+            for part in parts:
+                assert part is not None
+                with open(part, encoding="utf-8") as handle:
+                    shutil.copyfileobj(handle, out)
     return total

@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 import contextlib
+import os
+import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import field
-from typing import Any, cast
+from types import FrameType
+from typing import IO, Any, cast
 
 import click
 
-from .arbiter import RulesChoice, judge_file, judge_lines
+from .arbiter import FileJudge, RulesChoice, judge_file
 from .exitcodes import Exit
-from .notation import GsnSyntaxError, Hand, SyntaxIssue, normalise_lines, read_hands, write_hand, write_transcript
+from .notation import Hand, SyntaxIssue, normalise_lines, read_hands, write_hand, write_transcript
 from .notation.model import Notice, Transcript
-from .notation.reader import decode, paused_gc
+from .notation.reader import decoded_lines, paused_gc
 from .notation.writer import SPELLINGS, Script, script_of
+from .outputs import OutputError, output_file, reason_of
 from .records import Mutable, dump, mutable
 from .render.words import Lang
 from .rules import PROFILES, RulesError, profile_named, resolve
@@ -37,6 +41,8 @@ class SourceFile(Mutable):
     warnings: list[Notice] = field(default_factory=list)
     unreadable: str | None = None
     """Why the file could not be opened at all (it has no line to point at)."""
+    undecodable: dict[int, SyntaxIssue] = field(default_factory=dict)
+    """The error of each line that is not UTF-8 (its text has U+FFFD for each bad byte)."""
 
     @property
     def ok(self) -> bool:
@@ -48,22 +54,48 @@ class SourceFile(Mutable):
         return [issue.to_json() for issue in self.errors]
 
 
-def _read_bytes(path: str) -> bytes:
-    if path == STDIN:
-        return sys.stdin.buffer.read()
-    with open(path, "rb") as handle:
-        return handle.read()
+@contextlib.contextmanager
+def _input(path: str) -> Iterator[IO[bytes]]:
+    """A file named on the command line, open for reading bytes (``-``: standard input)."""
+    if path != STDIN:
+        with open(path, "rb") as handle:
+            yield handle
+    elif sys.stdin is None:  # the command was started with its standard input closed
+        raise OSError(0, "standard input is closed")
+    else:
+        yield sys.stdin.buffer
+
+
+def _cannot_read(path: str, error: OSError) -> str:
+    return f"cannot read {'standard input' if path == STDIN else path}: {reason_of(error)}"
+
+
+class _Unreadable(Exception):
+    """A file named on the command line that cannot be opened or read to its end."""
+
+
+def _read_or_say(path: str, raw: Iterable[bytes]) -> Iterator[bytes]:
+    """``raw``'s lines; a failure to read them is an :class:`_Unreadable` naming ``path``, so that
+    it is told apart from a failure to write the report."""
+    try:
+        yield from raw
+    except OSError as error:
+        raise _Unreadable(_cannot_read(path, error)) from None
 
 
 def read_source(path: str) -> SourceFile:
     """Read one file's text (not yet parsed); never raises for anything the file or the disk may hold."""
     source = SourceFile(path)
     try:
-        source.text = decode(_read_bytes(path))
+        with _input(path) as handle:
+            data = handle.read()
     except OSError as error:
-        source.unreadable = f"cannot read {path}: {error.strerror or error}"
-    except GsnSyntaxError as error:
-        source.errors = error.issues
+        source.unreadable = _cannot_read(path, error)
+        return source
+    try:
+        source.text = data.decode("utf-8")
+    except UnicodeDecodeError:  # every line that is not UTF-8 is reported, and the others are read on
+        source.text = "\n".join(decoded_lines(data.splitlines(keepends=True), source.undecodable))
     return source
 
 
@@ -73,22 +105,12 @@ def load(path: str) -> SourceFile:
     if not source.ok:
         return source
     with paused_gc():
-        for result in read_hands(normalise_lines(source.text)):
+        for result in read_hands(normalise_lines(source.text), source.undecodable):
             source.errors.extend(result.errors)
             if result.hand is not None:
                 source.hands.append(result.hand)
                 source.warnings.extend(result.hand.warnings)
     return source
-
-
-def load_and_judge(path: str, choice: RulesChoice) -> tuple[SourceFile, FileVerdict]:
-    """Read, parse and judge one file hand by hand (the transcript is never held whole)."""
-    source = read_source(path)
-    if not source.ok:
-        return source, _judge(source, choice)
-    judged = judge_lines(path, normalise_lines(source.text), choice)
-    source.errors, source.warnings = judged.errors, judged.warnings
-    return source, judged.verdict if source.ok else _judge(source, choice)
 
 
 def _report_errors(source: SourceFile) -> None:
@@ -175,8 +197,13 @@ def fmt(files: tuple[str, ...], check: bool, script: Script | None) -> None:
                 click.echo(f"not canonical: {source.path}")
                 status = max(status, Exit.INVALID)
             else:
-                with open(source.path, "w", encoding="utf-8", newline="\n") as handle:
-                    handle.write(canonical)
+                try:
+                    with open(source.path, "w", encoding="utf-8", newline="\n") as handle:
+                        handle.write(canonical)
+                except OSError as error:
+                    click.echo(f"Error: {OutputError(source.path, reason_of(error))}", err=True)
+                    status = max(status, Exit.OUTPUT)
+                    continue
                 click.echo(f"reformatted {source.path}", err=True)
     sys.exit(status)
 
@@ -208,9 +235,17 @@ def _judge(source: SourceFile, choice: RulesChoice) -> FileVerdict:
     if not source.ok:
         if source.unreadable is not None:
             return FileVerdict(path=source.path, errors=[FileError(code="unreadable", message=source.unreadable)])
-        errors = [FileError(code="syntax", line=i.line, column=i.column, message=i.message) for i in source.errors]
-        return FileVerdict(path=source.path, errors=errors)
+        return FileVerdict(path=source.path, errors=_syntax_errors(source.errors))
     return judge_file(source.path, source.hands, choice)
+
+
+def _syntax_errors(issues: Iterable[SyntaxIssue]) -> list[FileError]:
+    return [
+        FileError(
+            code="unreadable" if i.code == "unreadable" else "syntax", line=i.line, column=i.column, message=i.message
+        )
+        for i in issues
+    ]
 
 
 def _status(verdicts: list[FileVerdict]) -> Exit:
@@ -233,17 +268,136 @@ def _file_json(verdict: FileVerdict, transfers: list[tuple[str, str, int]] | Non
     return document
 
 
+def _usage_text(path: str, error: FileError, lines: dict[int, str]) -> str:
+    line = error.line or 1
+    issue = SyntaxIssue(
+        code="usage", line=line, column=error.column or 1, message=error.message, source=lines.get(line, "")
+    )
+    return issue.render(path)
+
+
 def _report_usage(verdict: FileVerdict, lines: list[str]) -> None:
+    numbered = dict(enumerate(lines, start=1))
     for error in verdict.errors:
         if error.code == "usage":
-            issue = SyntaxIssue(
-                code="usage",
-                line=error.line or 1,
-                column=error.column or 1,
-                message=error.message,
-                source=lines[(error.line or 1) - 1] if lines else "",
-            )
-            click.echo(issue.render(verdict.path), err=True)
+            click.echo(_usage_text(verdict.path, error, numbered), err=True)
+
+
+class _KeptLines(dict[int, str]):
+    """The lines of a file being read, by number, from the hand being reported on to where the
+    reader has got (a run of hands ahead), for showing a line with a caret."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._oldest = 1
+
+    def keep(self, lines: Iterable[str]) -> Iterator[str]:
+        for number, line in enumerate(lines, start=1):
+            self[number] = line
+            yield line
+
+    def forget_before(self, hand: Hand) -> None:
+        first = min(item.line for item in (*hand.tags, *hand.statements))
+        for number in range(self._oldest, first):
+            self.pop(number, None)
+        self._oldest = max(self._oldest, first)
+
+
+@mutable
+class _Tally(Mutable):
+    """What the exit status of ``check`` is made of, file by file."""
+
+    errors: bool = False
+    invalid: bool = False
+    disputed: bool = False
+
+    @property
+    def status(self) -> Exit:
+        if self.errors:
+            return Exit.UNREADABLE
+        if self.invalid:
+            return Exit.INVALID
+        return Exit.DISPUTED if self.disputed else Exit.OK
+
+
+@mutable
+class _CheckOutput(Mutable):
+    """Where ``check`` writes: the JSON document, or the report on a rich console."""
+
+    console: Any
+    document: Any = None
+    settle: bool = False
+    lang: Lang = "en"
+
+
+def _check_file(path: str, choice: RulesChoice, out: _CheckOutput, tally: _Tally) -> None:
+    """Read, judge and report one file as a stream: each hand is written (to a spool) as soon as it
+    is judged, and memory holds a run of hands, never the file nor its verdicts."""
+    from .render.report import rendered_hand
+    from .render.stream import JsonDocument, Spool
+
+    lines = _KeptLines()
+    undecodable: dict[int, SyntaxIssue] = {}
+    usage: list[FileError] = []
+    usage_texts: list[str] = []
+    invalid = disputed = False
+    judged = 0
+    with Spool() as spool:
+        judge: FileJudge | None = None
+        unreadable = None
+        try:
+            with contextlib.ExitStack() as stack:
+                try:
+                    handle = stack.enter_context(_input(path))
+                except OSError as error:
+                    raise _Unreadable(_cannot_read(path, error)) from None
+                judge = FileJudge(
+                    lines.keep(decoded_lines(_read_or_say(path, handle), undecodable)), choice, undecodable=undecodable
+                )
+                for hand, result in judge:
+                    lines.forget_before(hand)
+                    if isinstance(result, FileError):
+                        usage.append(result)
+                        usage_texts.append(_usage_text(path, result, lines))
+                        continue
+                    judged += 1
+                    invalid = invalid or not result.valid
+                    disputed = disputed or bool(result.discrepancies)
+                    if out.document is not None:
+                        JsonDocument.hand(spool, dump(result, mode="json", by_alias=True))
+                    else:
+                        spool.write(rendered_hand(out.console, path, result, lines, out.lang))
+        except _Unreadable as error:
+            unreadable = str(error)
+        if unreadable is not None:
+            verdict = FileVerdict(path=path, errors=[FileError(code="unreadable", message=unreadable)])
+        elif judge is not None and judge.errors:
+            verdict = FileVerdict(path=path, errors=_syntax_errors(judge.errors))
+        else:
+            assert judge is not None
+            verdict = FileVerdict(path=path, balance=judge.balance, errors=usage)
+            tally.invalid = tally.invalid or invalid
+            tally.disputed = tally.disputed or disputed
+        tally.errors = tally.errors or bool(verdict.errors)
+        hands = spool if not verdict.errors or verdict.errors == usage else None
+        transfers = settle_up(verdict.balance) if out.settle else None
+        if out.document is not None:
+            out.document.file(_file_json(verdict, transfers), hands)
+            return
+        if unreadable is not None:
+            click.echo(f"{path}: error: {unreadable}", err=True)
+        if judge is not None:
+            for issue in judge.errors:
+                click.echo(issue.render(path), err=True)
+            for notice in judge.warnings:
+                click.echo(f"{path}:{notice.line}:{notice.column}: warning: {notice.message}", err=True)
+        if hands is not None:
+            for text in usage_texts:
+                click.echo(text, err=True)
+            hands.copy_to(out.console.file)
+        from .render.report import print_file_end
+
+        print_file_end(verdict, out.console, transfers, out.lang, had_hands=hands is not None and judged > 0)
 
 
 @cli.command()
@@ -268,31 +422,23 @@ def check(
     """Judge every hand of FILES: legality, scores, who pays whom, and each file's balance.
 
     Exit status: 0 all valid; 1 a hand breaks a rule; 2 a file cannot be read or parsed (or misuse);
-    3 all valid, but the table's claims or marks are contradicted.
+    3 all valid, but the table's claims or marks are contradicted; 4 the output cannot be written
+    (a full disk, a closed pipe); 130 interrupted (Ctrl-C); 143 terminated (SIGTERM).
     """
     from rich.console import Console
 
-    from .render.report import print_file
+    from .render.stream import JsonDocument
 
     choice = _rules_choice(rules_name, sets)
     console = Console(no_color=no_color or None, highlight=False, emoji=False, markup=False)
-    verdicts: list[FileVerdict] = []
-    documents: list[dict[str, Any]] = []
+    document = JsonDocument(sys.stdout, SCHEMA_VERSION) if as_json else None
+    out = _CheckOutput(console, document, settle, cast(Lang, lang))
+    tally = _Tally()
     for path in files:
-        source, verdict = load_and_judge(path, choice)
-        verdicts.append(verdict)
-        transfers = settle_up(verdict.balance) if settle else None
-        if as_json:
-            documents.append(_file_json(verdict, transfers))
-            continue
-        _report_errors(source)
-        _report_warnings(source)
-        lines = normalise_lines(source.text) if source.text else []
-        _report_usage(verdict, lines)
-        print_file(verdict, lines, console, transfers, cast(Lang, lang))
-    if as_json:
-        _print_json({"schema_version": SCHEMA_VERSION, "files": documents})
-    sys.exit(_status(verdicts))
+        _check_file(path, choice, out, tally)
+    if document is not None:
+        document.close()
+    sys.exit(tally.status)
 
 
 @cli.command()
@@ -391,7 +537,7 @@ def simulate(
     # The bar goes to a terminal only, and never while GSN itself is written to one.
     quiet = quiet or output is None or not sys.stdout.isatty()
     with contextlib.ExitStack() as stack:
-        out = stack.enter_context(open(output, "w", encoding="utf-8", newline="\n")) if output else sys.stdout
+        out = stack.enter_context(output_file(output)) if output is not None else sys.stdout
         advance = stack.enter_context(progress_bar("simulating", hands, quiet=quiet))
         try:
             for i, hand in enumerate(session):
@@ -423,7 +569,8 @@ def audit(
     """Validate many files, or every .gsn file below a folder, and summarise them.
 
     Exit status as for check: 0 all valid, 1 a hand breaks a rule, 2 something could not be read,
-    3 all valid but the table's claims are contradicted.
+    3 all valid but the table's claims are contradicted, 4 the JSONL cannot be written (checked
+    before any file is judged), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
     """
     from rich.console import Console
 
@@ -434,16 +581,30 @@ def audit(
 
     choice = _rules_choice(rules_name, sets)
     files = gsn_files(paths)
-    with progress_bar("auditing", len(files), quiet=quiet or not sys.stdout.isatty(), unit="files") as advance:
-        if scheduler:
-            from .audit import audit_on_cluster
+    done = 0
+    try:
+        with progress_bar("auditing", len(files), quiet=quiet or not sys.stdout.isatty(), unit="files") as bar:
 
-            try:
-                total = audit_on_cluster(files, scheduler, choice=choice, jsonl=jsonl, advance=advance)
-            except (RuntimeError, OSError) as error:
-                raise click.UsageError(str(error)) from None
-        else:
-            total = run_audit(files, choice=choice, jobs=jobs, jsonl=jsonl, advance=advance)
+            def advance(n: int = 1) -> None:
+                nonlocal done
+                done += n
+                bar(n)
+
+            if scheduler:
+                from .audit import audit_on_cluster
+
+                try:
+                    total = audit_on_cluster(files, scheduler, choice=choice, jsonl=jsonl, advance=advance)
+                except (RuntimeError, OSError) as error:
+                    raise click.UsageError(str(error)) from None
+            else:
+                total = run_audit(files, choice=choice, jobs=jobs, jsonl=jsonl, advance=advance)
+    except (KeyboardInterrupt, Terminated):
+        unwritten = f"; {jsonl} was not written" if jsonl else ""
+        if jsonl and os.path.exists(jsonl):
+            unwritten += " (what it holds is from an earlier run)"
+        click.echo(f"the audit stopped after {done:,} of {len(files):,} files{unwritten}", err=True)
+        raise
     Console().print(summary_table(total, len(files)))
     if total.unreadable:
         sys.exit(Exit.UNREADABLE)
@@ -504,15 +665,15 @@ def render(file: str, output: str, rules_name: str | None, sets: tuple[str, ...]
     from .render.html import render_html
 
     choice = _rules_choice(rules_name, sets)
-    source = load(file)
-    if not source.ok:
-        _report_errors(source)
-        sys.exit(Exit.UNREADABLE)
-    verdict = judge_file(source.path, source.hands, choice)
-    lines = normalise_lines(source.text)
-    _report_usage(verdict, lines)
-    profiles = [choice.profile_for(hand) for hand in source.hands]
-    with open(output, "w", encoding="utf-8") as handle:
+    with output_file(output) as handle:  # made first: an output that cannot be written is said at once
+        source = load(file)
+        if not source.ok:
+            _report_errors(source)
+            sys.exit(Exit.UNREADABLE)
+        verdict = judge_file(source.path, source.hands, choice)
+        lines = normalise_lines(source.text)
+        _report_usage(verdict, lines)
+        profiles = [choice.profile_for(hand) for hand in source.hands]
         handle.write(render_html(source.path, source.hands, verdict, profiles))
     click.echo(f"wrote {output}", err=True)
     sys.exit(_status([verdict]))
@@ -527,9 +688,52 @@ def schema(what: str) -> None:
     _print_json(json_schema(what))
 
 
-def main() -> None:
-    """Entry point of the console script: usage errors exit 2, as GSN §8 says."""
+class Terminated(BaseException):
+    """SIGTERM, raised where the command is, so that it cleans up on the way out as on Ctrl-C."""
+
+
+def _terminate(signum: int, frame: FrameType | None) -> None:
+    raise Terminated
+
+
+def _quiet_stdout() -> None:
+    """After a failed write to standard output, send what is left of it nowhere, so that the
+    interpreter's last flush does not fail again with a traceback."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _run() -> int:
     try:
-        cli.main(prog_name="gostop-arbiter", standalone_mode=True)
-    except KeyboardInterrupt:
-        sys.exit(130)
+        try:
+            returned = cli.main(prog_name="gostop-arbiter", standalone_mode=False)
+            status = returned if isinstance(returned, int) else 0
+        except SystemExit as end:
+            status = end.code if isinstance(end.code, int) else 0 if end.code is None else Exit.UNREADABLE
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a full disk or a closed pipe shows here, not in the interpreter's last flush
+        return status
+    except (KeyboardInterrupt, click.exceptions.Abort):
+        click.echo("interrupted", err=True)
+        return Exit.INTERRUPTED
+    except Terminated:
+        click.echo("terminated", err=True)
+        return Exit.TERMINATED
+    except click.ClickException as error:
+        error.show()
+        return error.exit_code
+    except OutputError as error:
+        click.echo(f"Error: {error}", err=True)
+        return Exit.OUTPUT
+    except OSError as error:  # a write to standard output or error (every file the commands open says its name)
+        _quiet_stdout()
+        name = error.filename if error.filename is not None else "standard output"
+        click.echo(f"Error: cannot write {name}: {reason_of(error)}", err=True)
+        return Exit.OUTPUT
+
+
+def main() -> None:
+    """Entry point of the console script: the exit statuses of :class:`Exit`, and one line, never a
+    traceback, for a failure outside the transcript (an output that cannot be written, Ctrl-C)."""
+    signal.signal(signal.SIGTERM, _terminate)
+    sys.exit(_run())

@@ -14,3 +14,10 @@ class Exit(IntEnum):
     """A file cannot be read or parsed, or the command is misused."""
     DISPUTED = 3
     """Every hand is valid, but a claim or a mark of the table is contradicted by the replay."""
+    OUTPUT = 4
+    """An output cannot be written (a missing folder, a full disk, no permission, a closed pipe): what
+    was asked for was not delivered, whatever the transcripts hold (decision H2)."""
+    INTERRUPTED = 130
+    """Stopped by Ctrl-C (SIGINT), as shells expect: 128 + the signal's number."""
+    TERMINATED = 143
+    """Stopped by SIGTERM: 128 + 15."""

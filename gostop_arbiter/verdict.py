@@ -64,9 +64,10 @@ def violation(
 
 @record
 class Discrepancy(Record):
-    """A mark, claim or tag of the table that the rules contradict."""
+    """A mark, claim or tag of the table that the rules contradict; ``tag``: a tag that looks like a
+    misspelt tag that changes the judging (``[RuleJ "…"]``), so the hand's rules may be wrong."""
 
-    kind: Literal["claim", "mark", "carry"]
+    kind: Literal["claim", "mark", "carry", "tag"]
     line: int
     message: str
 

@@ -48,6 +48,11 @@ _EXPECTED_WORDS: dict[str, str] = {
 }
 _ORDER = {name: i for i, name in enumerate(_EXPECTED_WORDS)}
 
+SHOWN_WIDTH = 160
+"""The most characters of a line shown above a caret; a longer line is cut to the part around the
+caret, so that a message about a huge line is not itself huge (and many of them cost no more than
+the line does)."""
+
 _LOOKS_LIKE_CARD = re.compile(r"[+]?\d+\S*|b\d\S*", re.IGNORECASE)
 _TAG_SHAPE = re.compile(r'\s*\[\s*[A-Za-z0-9_.]+\s*"(?:\\.|[^"\\])*"\s*\]')
 
@@ -72,9 +77,24 @@ class SyntaxIssue(Record):
         if not self.source:
             return head
         gutter = f"{self.line:>5} | "
-        text = self.source.replace("\t", " ")
-        caret = " " * (len(gutter) - 2) + "| " + " " * max(0, self.column - 1) + "^"
+        text, column = excerpt(self.source.replace("\t", " "), self.column)
+        caret = " " * (len(gutter) - 2) + "| " + " " * max(0, column - 1) + "^"
         return f"{head}\n{gutter}{text}\n{caret}"
+
+
+def excerpt(text: str, column: int) -> tuple[str, int]:
+    """The part of a line shown above a caret at ``column``: all of it when it is short, else
+    :data:`SHOWN_WIDTH` characters around the column with … where it is cut; and the caret's
+    column in what is shown."""
+    if len(text) <= SHOWN_WIDTH:
+        return text, column
+    start = max(0, min(column - 1 - SHOWN_WIDTH // 2, len(text) - SHOWN_WIDTH))
+    shown = text[start : start + SHOWN_WIDTH]
+    if start:
+        shown, column = "…" + shown, column - start + 1
+    if start + SHOWN_WIDTH < len(text):
+        shown += "…"
+    return shown, column
 
 
 def expected_in_words(terminals: Iterable[str]) -> str:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import field
 from typing import Any, cast
 
@@ -39,6 +40,20 @@ from .standalone import UnexpectedInput
 from .transformer import KNOWN_TAGS, RESERVED_NAMES
 
 _NAME = re.compile(r"(?![bB]\d+(?![\w-]))[^\W\d_][\w-]*")
+
+MAX_TAG_VALUE = 10_000
+"""The most characters a tag's value may hold (decision H1). A real table's longest tag, an Event
+or a Note, is a line or two; past this the value is a located syntax error and is not parsed, so
+that what one tag can cost is bounded (the grammar's pattern for a quoted value takes memory in
+proportion to its length, about a kilobyte a character)."""
+
+_TAG_OPENING = re.compile(r'[ \t]*\[[ \t]*[A-Za-z0-9_.]+[ \t]*"')
+_QUOTED = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*')
+"""A quoted value up to its closing quote, in a form that runs in constant memory."""
+
+JUDGING_TAGS = ("Seats", "Dealer", "Rules", "Set", "Stake", "Carry")
+"""The tags that change how a hand is judged; a misspelling of one may leave the hand judged
+under the wrong rules or seats."""
 
 
 class GsnSyntaxError(Exception):
@@ -126,14 +141,18 @@ def _chunks(lines: Iterable[str]) -> Iterator[_Chunk]:
         yield current
 
 
-def read_hands(lines: Iterable[str]) -> Iterator[HandResult]:
-    """Read normalised lines (see :func:`normalise_lines`) hand by hand."""
+def read_hands(lines: Iterable[str], undecodable: Mapping[int, SyntaxIssue] | None = None) -> Iterator[HandResult]:
+    """Read normalised lines (see :func:`normalise_lines`) hand by hand. ``undecodable`` holds the
+    error of each line that was not UTF-8 (see :func:`decoded_lines`), filled as the lines are read:
+    that error stands for its line, in place of whatever the parser makes of it."""
     settings = _Settings()
     index = 0
     for index, chunk in enumerate(_chunks(lines), start=1):
         items, trailing, errors = _parse_chunk(chunk)
         hand, more = _assemble(items, trailing, settings, index, chunk, broken=bool(errors))
         errors.extend(more)
+        if undecodable:
+            errors = _with_undecodable(errors, chunk, undecodable)
         errors.sort(key=lambda e: (e.line, e.column))
         yield HandResult(None if errors else hand, errors)
     if index == 0:
@@ -142,16 +161,53 @@ def read_hands(lines: Iterable[str]) -> Iterator[HandResult]:
         )
 
 
+def _with_undecodable(
+    errors: list[SyntaxIssue], chunk: _Chunk, undecodable: Mapping[int, SyntaxIssue]
+) -> list[SyntaxIssue]:
+    bad = [n for n in range(chunk.first_line, chunk.first_line + len(chunk.lines)) if n in undecodable]
+    if not bad:
+        return errors
+    return [e for e in errors if e.line not in undecodable] + [undecodable[n] for n in bad]
+
+
+def decoded_lines(raw: Iterable[bytes], undecodable: dict[int, SyntaxIssue]) -> Iterator[str]:
+    """The lines of a file read as bytes (a binary file iterates by LF), as the parser sees them (see
+    :func:`normalise_lines`). A line that is not UTF-8 gets its located error in ``undecodable``
+    and goes on with U+FFFD in place of each bad byte, so that the other lines are still read."""
+    number = 0
+    for piece in raw:
+        if piece.endswith(b"\n"):
+            piece = piece[:-1]
+        if piece.endswith(b"\r"):
+            piece = piece[:-1]
+        for line in piece.split(b"\r"):  # a lone CR ends a line too
+            number += 1
+            try:
+                text = line.decode("utf-8")
+            except UnicodeDecodeError as error:
+                text = line.decode("utf-8", errors="replace")
+                undecodable[number] = _undecodable(line, error.start, number, text)
+            if number == 1 and text.startswith("\ufeff"):
+                text = text[1:]
+            yield unicodedata.normalize("NFKC", text)
+
+
+def _undecodable(line: bytes, start: int, number: int, text: str) -> SyntaxIssue:
+    column = len(line[:start].decode("utf-8", errors="replace")) + 1
+    message = f"this line is not UTF-8 text: byte 0x{line[start]:02x} cannot be read"
+    return SyntaxIssue(code="unreadable", line=number, column=column, message=message, source=text)
+
+
 def decode(data: bytes) -> str:
-    """UTF-8 text of a file; a byte that is not UTF-8 is a located :class:`GsnSyntaxError`."""
+    """UTF-8 text of a file; bytes that are not UTF-8 are a :class:`GsnSyntaxError` that locates
+    every line holding one."""
     try:
         return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        before = data[: error.start]
-        line = before.count(b"\n") + 1
-        column = len(before.rsplit(b"\n", 1)[-1].decode("utf-8", errors="replace")) + 1
-        message = f"the file is not UTF-8 text: byte 0x{data[error.start]:02x} cannot be read"
-        raise GsnSyntaxError([SyntaxIssue(line=line, column=column, message=message)]) from None
+    except UnicodeDecodeError:
+        undecodable: dict[int, SyntaxIssue] = {}
+        for _line in decoded_lines(data.splitlines(keepends=True), undecodable):
+            pass
+        raise GsnSyntaxError(list(undecodable.values())) from None
 
 
 def parse_text(text: str) -> Transcript:
@@ -173,6 +229,11 @@ def parse_text(text: str) -> Transcript:
 
 def _parse_chunk(chunk: _Chunk) -> tuple[list[Any], list[str], list[SyntaxIssue]]:
     """The line items of a hand, the comments after its last line, and its syntax errors."""
+    overlong = _overlong_tags(chunk)
+    if overlong:
+        blanked = _Chunk(chunk.first_line, ["" if i in overlong else text for i, text in enumerate(chunk.lines)])
+        kept, trailing, errors = _parse_lines(blanked)
+        return kept, trailing, errors + list(overlong.values())
     parser, transformer = shared_parser()
     transformer.reset(chunk.first_line - 1)
     try:
@@ -182,6 +243,25 @@ def _parse_chunk(chunk: _Chunk) -> tuple[list[Any], list[str], list[SyntaxIssue]
     trailing = [str(c)[1:].rstrip() for c in transformer.comments]
     errors = [_issue(line, column, message, chunk) for line, column, message in transformer.problems]
     return items, trailing, errors
+
+
+def _overlong_tags(chunk: _Chunk) -> dict[int, SyntaxIssue]:
+    """The tag lines of a hand whose value passes :data:`MAX_TAG_VALUE`, by offset in the hand."""
+    found: dict[int, SyntaxIssue] = {}
+    for offset, text in enumerate(chunk.lines):
+        if len(text) <= MAX_TAG_VALUE:
+            continue
+        opening = _TAG_OPENING.match(text)
+        if opening is None:
+            continue
+        start = opening.end()
+        end = cast(re.Match[str], _QUOTED.match(text, start)).end()
+        if end - start <= MAX_TAG_VALUE:
+            continue
+        unclosed = "" if end < len(text) else ", and no closing quote"
+        message = f"a tag's value holds at most {MAX_TAG_VALUE:,} characters; this one has {end - start:,}{unclosed}"
+        found[offset] = SyntaxIssue(line=chunk.first_line + offset, column=start + 1, message=message, source=text)
+    return found
 
 
 def _parse_lines(chunk: _Chunk) -> tuple[list[Any], list[str], list[SyntaxIssue]]:
@@ -281,14 +361,7 @@ class _Assembler:
                         f'Carry is a multiplier, a whole number such as "2", not "{shown(tag.value)}"',
                     )
             elif name not in KNOWN_TAGS.values():
-                known = ", ".join(KNOWN_TAGS.values())
-                self.warnings.append(
-                    Notice(
-                        line=tag.line,
-                        column=tag.column,
-                        message=f"unknown tag {name} is kept but changes nothing (the tags are {known})",
-                    )
-                )
+                self.warnings.append(Notice(line=tag.line, column=tag.column, message=_unknown_tag(name)))
 
     def seats_of(self, tag: Tag) -> list[str]:
         names = [name for name in tag.value.split(", ") if name]
@@ -300,8 +373,9 @@ class _Assembler:
                     f"'{name}' in Seats is not a player's name: "
                     "a name starts with a letter and holds letters, digits, _ or -",
                 )
-        for name in {n for n in names if names.count(n) > 1}:
-            self.error(tag.line, tag.column, f"{name} is listed twice in Seats")
+        for name, count in Counter(names).items():
+            if count > 1:
+                self.error(tag.line, tag.column, f"{name} is listed twice in Seats")
         if not names:
             self.error(tag.line, tag.column, "Seats lists no player")
         return names
@@ -351,6 +425,38 @@ class _Assembler:
             for name in _players_named(item):
                 if name not in seats:
                     self.error(item.line, item.column, f"{name} is not {where}")
+
+
+def _unknown_tag(name: str) -> str:
+    meant = meant_tag(name)
+    if meant is not None:
+        return f"unknown tag {shown(name)}: did you mean {meant}? It is kept but changes nothing"
+    known = ", ".join(KNOWN_TAGS.values())
+    return f"unknown tag {shown(name)} is kept but changes nothing (the tags are {known})"
+
+
+def meant_tag(name: str) -> str | None:
+    """The tag of GSN §3 that ``name`` is one edit from (a letter added, dropped, changed, or two
+    neighbours swapped; case aside), if it is not a tag itself and there is exactly one."""
+    if name.lower() in KNOWN_TAGS:
+        return None
+    near = [known for lower, known in KNOWN_TAGS.items() if _one_edit(name.lower(), lower)]
+    return near[0] if len(near) == 1 else None
+
+
+def _one_edit(a: str, b: str) -> bool:
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (
+            len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+        )
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    i = 0
+    while i < len(short) and short[i] == long[i]:
+        i += 1
+    return short[i:] == long[i + 1 :]
 
 
 def _assemble(

@@ -3,12 +3,13 @@ with the line they are on, and the file's balance."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from ..notation.errors import excerpt
 from ..verdict import FileVerdict, HandVerdict, Payment, Violation
 from .transcript import cards_text
 from .words import Lang, reason, term
@@ -33,12 +34,13 @@ def _heading(path: str, hand: HandVerdict) -> Text:
     return text
 
 
-def _caret(violation: Violation, lines: Sequence[str]) -> Text:
+def _caret(violation: Violation, lines: Mapping[int, str]) -> Text:
     text = Text(f"  line {violation.line}: {violation.code}: {violation.message}", style="red")
-    if 0 < violation.line <= len(lines):
-        source = lines[violation.line - 1].replace("\t", " ")
+    line = lines.get(violation.line)
+    if line is not None:
+        source, column = excerpt(line.replace("\t", " "), violation.column)
         gutter = f"{violation.line:>7} | "
-        text.append(f"\n{gutter}{source}\n" + " " * (len(gutter) - 2) + "| " + " " * max(0, violation.column - 1) + "^")
+        text.append(f"\n{gutter}{source}\n" + " " * (len(gutter) - 2) + "| " + " " * max(0, column - 1) + "^")
     return text
 
 
@@ -90,7 +92,9 @@ def _payments(hand: HandVerdict, lang: Lang) -> Table:
     return table
 
 
-def hand_report(path: str, hand: HandVerdict, lines: Sequence[str], lang: Lang = "en") -> Group:
+def hand_report(path: str, hand: HandVerdict, lines: Mapping[int, str], lang: Lang = "en") -> Group:
+    """One hand's report; ``lines`` holds the text of the file's lines by number (at least the
+    hand's own), for showing each violation's line with a caret."""
     parts: list[Table | Text] = [_heading(path, hand)]
     for violation in hand.violations:
         parts.append(_caret(violation, lines))
@@ -103,29 +107,38 @@ def hand_report(path: str, hand: HandVerdict, lines: Sequence[str], lang: Lang =
     return Group(*parts)
 
 
-def balance_table(verdict: FileVerdict) -> Table:
+def balance_table(balance: Mapping[str, int]) -> Table:
     table = Table(show_header=True, header_style="bold")
     table.add_column("player")
     table.add_column("money", justify="right")
-    for player, amount in verdict.balance.items():
+    for player, amount in balance.items():
         style = "green" if amount > 0 else "red" if amount < 0 else ""
         table.add_row(player, Text(f"{amount:+,}", style=style))
     return table
 
 
-def print_file(
+def rendered_hand(console: Console, path: str, hand: HandVerdict, lines: Mapping[int, str], lang: Lang = "en") -> str:
+    """One hand's report as ``console`` would print it (styles and width), to be printed later:
+    a file's hands are printed only once the whole file has been read (a syntax error anywhere
+    means no verdict at all), and meanwhile they wait on disk, not in memory."""
+    console.begin_capture()
+    console.print(hand_report(path, hand, lines, lang))
+    console.print()
+    return console.end_capture()
+
+
+def print_file_end(
     verdict: FileVerdict,
-    lines: Sequence[str],
     console: Console,
     transfers: Sequence[tuple[str, str, int]] | None,
     lang: Lang = "en",
+    *,
+    had_hands: bool,
 ) -> None:
-    for hand in verdict.hands:
-        console.print(hand_report(verdict.path, hand, lines, lang))
-        console.print()
-    if verdict.hands:
+    """What follows a file's hands: its balance, and with ``--settle`` the transfers."""
+    if had_hands:
         console.print(Text(f"{verdict.path} · {term('balance', lang)}", style="bold"))
-        console.print(balance_table(verdict))
+        console.print(balance_table(verdict.balance))
     if transfers is not None:
         if transfers:
             console.print(Text("settle up:", style="bold"))
