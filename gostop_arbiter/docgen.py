@@ -39,7 +39,7 @@ def rules_markdown() -> str:
         "Generated from the code by `python -m gostop_arbiter.docgen docs/`; do not edit by hand.",
         "`gostop-arbiter rules NAME` shows the same for one profile. A transcript selects a profile with",
         '`[Rules "NAME"]` and changes one knob with `[Set "knob=value"]`; the command line with `--rules`',
-        "and `--set`. Rule IDs refer to the rules research (RULES.md).",
+        "and `--set`. Rule IDs refer to the rules research (docs/rules-reference.md).",
         "",
         "| profile | what it is |",
         "|---|---|",

@@ -1,4 +1,4 @@
-"""Scoring a capture pile (족보, RULES.md §9): pure functions of the cards and the profile.
+"""Scoring a capture pile (족보, docs/rules-reference.md §9): pure functions of the cards and the profile.
 
 A pile's score is a list of score lines, each naming the cards that make it. Where a switchable
 animal (the sake cup 국진 ``9a``, and ``5a`` in some profiles) counts is a *placement*, given by the

@@ -1,4 +1,4 @@
-"""Settlement (RULES.md §10–§14): from the end of a hand to payments, every factor with its reason.
+"""Settlement (docs/rules-reference.md §10–§14): from the end of a hand to payments, every factor with its reason.
 
 Pure functions: the standings of the players at the end of a hand and the profile in, scores and
 payments out. The replay engine and the tally reader both call them; nothing here prints.
@@ -302,7 +302,7 @@ def settle_stop(
 
 
 def _winner_preference(won: PileScore, owed: Sequence[_Owed]) -> tuple[int, int, int]:
-    """How the winner's placements of a sake cup rank (PROFILES.md, decision R5): the most the
+    """How the winner's placements of a sake cup rank (docs/rules-reference.md, decision R5): the most the
     losers pay in total; on a tie, the higher score (the one the winner announces); then the most
     cards counted as printed (an animal). A placement that ties on all three with an earlier one is
     not taken, so the order of :func:`placements` (animal first) settles the rest."""

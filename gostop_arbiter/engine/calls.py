@@ -1,4 +1,4 @@
-"""What follows a turn (RULES.md ST-1..ST-3, GO-1..GO-4): the steals it earned and the junk given
+"""What follows a turn (docs/rules-reference.md ST-1..ST-3, GO-1..GO-4): the steals it earned and the junk given
 for them, the sake cup's declaration, and the go/stop call once the score allows one."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The deal and what comes before the first turn (RULES.md DL-1..DL-4, PC-1..PC-4, 4P-1): the deal
+"""The deal and what comes before the first turn (docs/rules-reference.md DL-1..DL-4, PC-1..PC-4, 4P-1): the deal
 lines, selling or folding at four, chongtong, and the checks made once every player is seated."""
 
 from __future__ import annotations

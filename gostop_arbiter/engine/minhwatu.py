@@ -1,4 +1,4 @@
-"""One Minhwatu turn (RULES.md MH-4): matching as in Go-Stop, without ppeok, chok, ttadak, sweep,
+"""One Minhwatu turn (docs/rules-reference.md MH-4): matching as in Go-Stop, without ppeok, chok, ttadak, sweep,
 steals, shakes, bombs or calls. A flip that matches the pair the hand card just made leaves the
 pair taken and the flip on the table."""
 

@@ -1,4 +1,4 @@
-"""One Go-Stop turn (RULES.md TU-1..TU-7, EV-1..EV-10): the hand play, each flip, the captures,
+"""One Go-Stop turn (docs/rules-reference.md TU-1..TU-7, EV-1..EV-10): the hand play, each flip, the captures,
 the special events and the steals they earn."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Rules profiles: the house rules as data (GSN §7, RULES.md §16)."""
+"""Rules profiles: the house rules as data (GSN §7, docs/rules-reference.md §16)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""The knobs of a rules profile: one for each variant axis of RULES.md §16.2 that GSN can express.
+"""The knobs of a rules profile: one for each variant axis of docs/rules-reference.md §16.2 that GSN can express.
 
 Each group is a record (``gostop_arbiter.records``); each knob has its meaning and the rule it
-comes from (``RULES.md`` IDs such as GS-4) in its description, which ``gostop-arbiter rules``
+comes from (``docs/rules-reference.md`` IDs such as GS-4) in its description, which ``gostop-arbiter rules``
 prints. The defaults are the values of the ``standard`` profile. Knobs for variants that a GSN v1
 transcript cannot record (a draw-3 bomb, shodang, deal packet order, first-dealer method) are left
 out.
@@ -16,7 +16,7 @@ from ..records import Record, closed_record, listed
 
 
 def knob(default: Any, meaning: str, rule: str) -> Any:
-    """A profile knob: its default, its meaning in one line, and the RULES.md rule it comes from."""
+    """A profile knob: its default, its meaning in one line, and the docs/rules-reference.md rule it comes from."""
     metadata = {"description": f"{meaning} ({rule})", "json_schema_extra": {"rule": rule}}
     if isinstance(default, list):
         return listed(default, **metadata)
@@ -230,7 +230,7 @@ class FourPlayerRules(Record):
 
 @closed_record
 class MinhwatuRules(Record):
-    """민화투: card points and yak bonuses (RULES.md §14)."""
+    """민화투: card points and yak bonuses (docs/rules-reference.md §14)."""
 
     bright_points: int = knob(20, "card points of a bright", "MH-2")
     animal_points: int = knob(10, "card points of an animal", "MH-2")

@@ -1,4 +1,5 @@
-"""The named profiles of GSN §7, with the values PROFILES.md pins; RULES.md's standard elsewhere.
+"""The named profiles of GSN §7, with the values docs/rules-reference.md ("The named profiles")
+pins, and its standard elsewhere.
 
 A profile is written as the changes it makes to ``standard``, so that what sets it apart reads at a
 glance. Decisions taken where the seeds are silent or unclear are in docs/decisions.md (R-entries).
