@@ -109,7 +109,7 @@ class HandBoard:
         events, violations = len(st.events), len(st.violations)
         apply(st, statement)
         if strict:
-            new = st.violations[violations:] or _give_problems(st, statement)
+            new = st.violations[violations:] or _deferred_problems(st, statement)
             if new:
                 self._rebuild(self._state.statements[:-1])
                 raise IllegalStatement(statement, list(new))
@@ -147,7 +147,10 @@ class HandBoard:
         every ``x`` choice and every flip, bombs, dummy turns, shakes, bonus cards, ``give``, go and
         stop when due, declarations, and selling or folding where the profile allows. For a hand
         not seen, every card not yet seen may be played."""
-        return legal_moves(self._state)
+        moves = legal_moves(self._state)
+        if any(map(_deferred, moves)):
+            moves = [m for m in moves if not _deferred(m) or self.is_legal(m)]
+        return moves
 
     def legal_flips(self, play: Turn) -> list[Turn]:
         """The turn ``play`` (its hand card, bomb or pass, without flips) completed with every flip
@@ -317,14 +320,28 @@ def _turn(st: HandState, s: Turn) -> None:
         play_turn(st, s)
 
 
-def _give_problems(st: HandState, s: Statement) -> list[Violation]:
-    """A ``give`` is checked when its turn closes: a strict push closes a copy to see it now."""
-    if not isinstance(s, Give) or st.pending is None:
-        return []
-    trial = st.copy()
-    before = len(trial.violations)
-    calls.close_pending(trial)
-    return [v for v in trial.violations[before:] if v.line == s.line and v.code == "illegal-give"]
+def _deferred_problems(st: HandState, s: Statement) -> list[Violation]:
+    """What some statements break only shows later: a ``give`` (or a declaration that changes what
+    counts as junk) when its turn closes, a chongtong or a shake at the deal when the players are
+    seated. A strict push closes or seats a copy to see it now."""
+    if isinstance(s, Give | Declare) and st.pending is not None and st.pending.given:
+        trial = st.copy()
+        before = len(trial.violations)
+        calls.close_pending(trial)
+        return [v for v in trial.violations[before:] if v.code == "illegal-give"]
+    if isinstance(s, Chongtong | Shake | SitOut) and not st.began and st.table_line is not None:
+        trial = st.copy()
+        before = len(trial.violations)
+        deal.begin(trial)
+        lines = {s.line, *(claim.line for claim in st.chongtong_claims)}
+        shown = ("not-in-hand", "illegal-declaration", "extra-card")
+        return [v for v in trial.violations[before:] if v.code in shown and v.line in lines]
+    return []
+
+
+def _deferred(move: Statement) -> bool:
+    """A move whose problems show only later (see :func:`_deferred_problems`)."""
+    return isinstance(move, Give | Declare | Chongtong | Shake | SitOut)
 
 
 def close(st: HandState) -> None:

@@ -89,6 +89,13 @@ def _holdable(st: HandState, player: str) -> Counter[str]:
     return held
 
 
+def _can_hold(st: HandState, player: str, cards: tuple[str, ...]) -> bool:
+    """The hand may hold all these cards at once: those beyond its known ones are among its unseen."""
+    known = st.hands.known.get(player, Counter())
+    beyond = sum(max(0, n - known[c]) for c, n in Counter(cards).items())
+    return beyond <= st.hands.unseen.get(player, 0)
+
+
 def _of_a_month(st: HandState, player: str, size: int) -> Iterator[tuple[str, ...]]:
     """Each set of ``size`` cards of one month the player's hand may hold (distinct as multisets)."""
     held = _holdable(st, player)
@@ -97,7 +104,7 @@ def _of_a_month(st: HandState, player: str, size: int) -> Iterator[tuple[str, ..
         if month_of(code):
             by_month.setdefault(month_of(code), []).extend([code] * n)
     for cards in by_month.values():
-        yield from sorted(set(combinations(sort_cards(cards), size)))
+        yield from (c for c in sorted(set(combinations(sort_cards(cards), size))) if _can_hold(st, player, c))
 
 
 def _shakes(st: HandState, player: str) -> list[tuple[str, ...]]:
@@ -152,7 +159,7 @@ def _bombs(st: HandState, player: str) -> Iterator[tuple[str, ...]]:
         size = 3 if len(on_table) == 1 else 2 if len(on_table) == 2 and events.two_card_bomb != "off" else 0
         if size:
             cards = [c for c, n in _holdable(st, player).items() for _ in range(n) if month_of(c) == month]
-            yield from sorted(set(combinations(sort_cards(cards), size)))
+            yield from (c for c in sorted(set(combinations(sort_cards(cards), size))) if _can_hold(st, player, c))
 
 
 def _flippable(st: HandState) -> list[str]:
@@ -166,16 +173,15 @@ def flips_after(st: HandState, play: Turn) -> list[Turn]:
     choice of two different table cards."""
     table = {m: list(cards) for m, cards in st.table.items() if cards}
     played = [c.code for c in play.cards]
-    pool = Counter(st.unseen_cards())
-    for code in played:  # a card played from an unseen hand is not among the flips
-        if pool[code] > 0 and not st.hands.holds_known(play.player, code):
-            pool[code] -= 1
+    known = st.hands.known.get(play.player, Counter())
+    shown = Counter(played)  # cards played from an unseen hand are not among the flips
+    pool = Counter(st.unseen_cards()) - Counter({c: n - known[c] for c, n in shown.items() if n > known[c]})
     flips = _flip_sequences(st, pool, 0)
     turns: list[Turn] = []
     joker = play.play == "card" and is_bonus(played[0])
     for sequence in flips:
         if joker:
-            turns += _joker_turns(st, play, table, sequence)
+            turns += _joker_turns(st, play, table, sequence, pool)
         else:
             turns += _with_targets(st, play, table, sequence)
     return turns
@@ -222,14 +228,15 @@ def _with_targets(st: HandState, play: Turn, table: dict[int, list[str]], flips:
     return [replace(play, target=_target(h), flips=_flips(flips, f)) for h in hand_choices for f in flip_choices]
 
 
-def _joker_turns(st: HandState, play: Turn, table: dict[int, list[str]], flips: list[str]) -> list[Turn]:
+def _joker_turns(
+    st: HandState, play: Turn, table: dict[int, list[str]], flips: list[str], pool: Counter[str]
+) -> list[Turn]:
     """gamerules: the first month card flipped plays for the joker, and the next flip is the turn's."""
     at = next((i for i, c in enumerate(flips) if not is_bonus(c)), None)
     if at is None:
         return [replace(play, flips=_flips(flips, None))]
     substitute = flips[at]
-    pool = Counter(st.unseen_cards()) - Counter(flips[: at + 1])
-    rest = _flip_sequences(st, pool, at + 1)
+    rest = _flip_sequences(st, pool - Counter(flips[: at + 1]), at + 1)
     turns: list[Turn] = []
     for more in rest:
         month_card = next((c for c in more if not is_bonus(c)), None)

@@ -1,0 +1,139 @@
+"""The board: push, pop and legal moves, on every example hand and on random legal walks.
+
+Properties (issue 13): every statement of a valid transcript is among ``legal_moves()`` where it
+stands; every legal move pushed is accepted; push then pop gives back an equal board; a random
+legal walk always ends with the hand over and every card accounted for."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from conftest import SAMPLES, spec_examples
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gostop_arbiter.arbiter import judge_file
+from gostop_arbiter.engine import HandBoard, IllegalStatement
+from gostop_arbiter.notation import Hand, parse_text, write_statement
+from gostop_arbiter.notation.model import CardRef, Flip, Shake, Statement, Turn
+from gostop_arbiter.records import replace
+from gostop_arbiter.rules import profile_named, resolve
+from gostop_arbiter.scoring import sort_cards
+from gostop_arbiter.simulate import simulate
+
+SETUP = ("deal", "table", "stock", "claim")
+
+
+def valid_played_hands() -> Iterator[tuple[str, Hand, str]]:
+    """Each played hand of the samples and worked examples that the judge finds valid, with its dealer."""
+    for path in [*sorted(SAMPLES.glob("*.gsn")), *spec_examples()]:
+        hands = parse_text(path.read_text(encoding="utf-8")).hands
+        verdict = judge_file(path.name, hands)
+        for hand, judged in zip(hands, verdict.hands, strict=True):
+            if hand.kind == "played" and judged.valid:
+                yield f"{path.stem}#{hand.index}", hand, judged.dealer or hand.seats[0]
+
+
+HANDS = list(valid_played_hands())
+
+
+def spelled(statement: Statement) -> str:
+    """A statement as a table may write it, without what changes nothing: marks, comments, the
+    turn number, an ``x`` between two identical cards, the order of a bomb's or a shake's cards."""
+    if isinstance(statement, Turn):
+        statement = replace(statement, marks=[], number=None)
+        if statement.play == "bomb":
+            statement = replace(statement, cards=_sorted(statement.cards))
+    if isinstance(statement, Shake):
+        statement = replace(statement, cards=_sorted(statement.cards))
+    return write_statement(replace(statement, comment=None, comments=[], line=0, column=0))
+
+
+def _sorted(cards: list[CardRef]) -> list[CardRef]:
+    return [CardRef(code=code) for code in sort_cards(c.code for c in cards)]
+
+
+def without_targets(statement: Statement) -> Statement:
+    if not isinstance(statement, Turn):
+        return statement
+    return replace(statement, target=None, flips=[Flip(card=f.card) for f in statement.flips])
+
+
+@pytest.mark.parametrize(("name", "hand", "dealer"), HANDS, ids=[name for name, _h, _d in HANDS])
+def test_every_statement_is_a_legal_move_and_pop_restores_the_board(name: str, hand: Hand, dealer: str) -> None:
+    board = HandBoard.of_hand(hand, resolve(hand.rules, hand.sets), dealer=dealer)
+    for statement in hand.statements:
+        if statement.kind not in SETUP:
+            legal = {spelled(m) for m in board.legal_moves()}
+            assert spelled(statement) in legal or spelled(without_targets(statement)) in legal, (statement.line, name)
+        before = board.copy()
+        board.push(statement)
+        again = board.copy()
+        assert board.pop() == statement
+        assert board == before, (statement.line, name)
+        board.push(statement)
+        assert board == again
+
+
+@pytest.mark.parametrize(("name", "hand", "dealer"), HANDS[::3], ids=[name for name, _h, _d in HANDS[::3]])
+def test_every_legal_move_is_accepted(name: str, hand: Hand, dealer: str) -> None:
+    board = HandBoard.of_hand(hand, resolve(hand.rules, hand.sets), dealer=dealer)
+    rng = random.Random(name)
+    for statement in hand.statements:
+        moves = board.legal_moves() if statement.kind not in SETUP else []
+        for move in rng.sample(moves, min(len(moves), 25)):
+            trial = board.copy()
+            events = trial.push(move)  # raises IllegalStatement if the board refuses its own move
+            assert trial.statements[-1] == move and isinstance(events, list)
+        board.push(statement)
+
+
+def test_a_refused_statement_leaves_the_board_as_it_was() -> None:
+    hand = parse_text((SAMPLES / "matgo-korean-names.gsn").read_text(encoding="utf-8")).hands[0]
+    board = HandBoard.of_hand(hand, resolve(hand.rules, hand.sets), dealer=hand.seats[0])
+    turns = [s for s in hand.statements if isinstance(s, Turn)]
+    for statement in hand.statements:
+        if statement is turns[1]:
+            break
+        board.push(statement)
+    before = board.copy()
+    wrong = replace(turns[1], player=turns[0].player)  # the same player twice in a row
+    with pytest.raises(IllegalStatement) as refused:
+        board.push(wrong)
+    assert [v.code for v in refused.value.violations][:1] == ["out-of-turn"]
+    assert board == before
+    assert not board.is_legal(wrong) and board.is_legal(turns[1])
+
+
+TABLES = [
+    ("standard", 2), ("standard", 3), ("standard", 4), ("online-matgo", 2), ("wikipedia", 3),
+    ("gamerules", 2), ("gamerules", 4), ("wikipedia-it", 3), ("minhwatu", 2), ("minhwatu", 4),
+]  # fmt: skip
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(TABLES), st.integers(0, 2**32 - 1), st.booleans())
+def test_a_random_legal_walk_ends_with_every_card_accounted_for(table: tuple[str, int], seed: int, hide: bool) -> None:
+    """From a simulated deal (one hand not seen, or all seen), any legal move at every step: the
+    board ends over, the record closes without a violation, and every card has a place."""
+    name, players = table
+    profile = profile_named(name)
+    (hand,) = simulate(profile, players=players, hands=1, seed=seed, hide="Jae" if hide else None).hands
+    board = HandBoard.of_hand(hand, profile, dealer=hand.seats[0])
+    for statement in hand.statements:
+        if statement.kind in SETUP:
+            board.push(statement)
+    rng = random.Random(seed)
+    for _step in range(400):
+        moves = board.legal_moves()
+        if not moves:
+            break
+        board.push(rng.choice(moves))
+    assert board.is_over()
+    board.close()
+    assert board.violations == []
+    state = board.state()
+    assert state.cards_in_play() == profile.the_deck().size
+    assert board.outcome().kind in ("stop", "nagari", "chongtong", "three-ppeok", "round", "void")
