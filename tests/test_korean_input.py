@@ -206,7 +206,7 @@ def test_an_unknown_korean_tag_is_kept_with_a_warning() -> None:
         pytest.param("민지: 광 / 3p", 5, "'광' alone is more than one card: write the month with it, 송학광 (1g), 벚꽃광 (3g), 공산광 (8g), 똥광 (11g), 비광 (12g)", id="bright"),
         pytest.param("민지: 3p / 열끗", 10, "'열끗' alone is more than one card: write the month with it, such as 매조열끗 (2a)", id="animal"),
         pytest.param("민지: 3p / 피", 10, "'피' alone is more than one card: write the month with it, such as 송학피 (1p)", id="junk"),
-        pytest.param("민지: 국화 / 3p", 5, "'국화' is a month (9), not a card: write its category with it", id="month-alone"),
+        pytest.param("민지: 국화 / 3p", 5, "'국화' is a month (9), not a card: write which of its cards, 국진 (9a), 국화띠 (9r), 국화피 (9p)", id="month-alone"),
         pytest.param("민지: 3p / 비", 10, "'비' is a month (12), not a card", id="rain-alone"),
         pytest.param("민지: 공산홍단 / 3p", 5, "'공산홍단' is no card: the 홍단 ribbons are those of 송학 (1r), 매조 (2r), 벚꽃 (3r)", id="ribbon-of-another-month"),
         pytest.param("민지: 4홍단 / 3p", 5, "'4홍단' is no card: the 홍단 ribbons are those of", id="numbered-ribbon-of-another-month"),

@@ -154,10 +154,10 @@ def resolve_card(word: str) -> tuple[str, str | None]:
         if month is None:
             return word, _refused(word, kind_word)
         if not kind_word:
-            return word, (
-                f"'{word}' is a month ({month}), not a card: write its category with it, "
-                f"such as {word}띠 or {word}피, or the code ({month}r, {month}p)"
+            cards = ", ".join(
+                f"{card_word(code)} ({code})" for code, card in MONTH_CARDS.items() if card.month == month
             )
+            return word, f"'{word}' is a month ({month}), not a card: write which of its cards, {cards}"
     if kind_word in RIBBONS and month not in RIBBONS[kind_word]:
         months = ", ".join(f"{_MONTH_WORDS[m]} ({m}r)" for m in RIBBONS[kind_word])
         return word, f"'{word}' is no card: the {kind_word} ribbons are those of {months}"
