@@ -52,9 +52,18 @@ class _Tally(Mutable):
     """Calls the piles make doubtful but cannot disprove (decision R16)."""
 
     def violate(
-        self, code: str, line: int, column: int, message: str, player: str | None = None, card: str | None = None
+        self,
+        code: str,
+        line: int,
+        column: int,
+        message: str,
+        player: str | None = None,
+        card: str | None = None,
+        /,
+        **params: str | int,
     ) -> None:
-        self.violations.append(violation(code, line, column, message, player, card))
+        """Record a violation; ``params`` are the facts of its message beyond the player and card."""
+        self.violations.append(violation(code, line, column, message, player, card, **params))
 
 
 def _players(hand: Hand, profile: Profile) -> list[str]:
@@ -108,6 +117,8 @@ def _check_cards(hand: Hand, profile: Profile, tally: _Tally) -> None:
                     f"{code} appears {seen[code]} times in the piles, but the deck holds it {held}",
                     line.player,
                     code,
+                    seen=seen[code],
+                    copies=deck.copies(code),
                 )
     if profile.game == "minhwatu":
         for code, copies in deck.counts.items():
@@ -121,6 +132,8 @@ def _check_cards(hand: Hand, profile: Profile, tally: _Tally) -> None:
                     "a Minhwatu round ends with every card in a pile",
                     None,
                     code,
+                    missing=missing,
+                    copies=copies,
                 )
 
 
@@ -202,6 +215,9 @@ def _check_stop(profile: Profile, players: list[str], tally: _Tally) -> None:
             stop.column,
             f"{winner} stopped with {score} points, but a stop{after} needs {needed}",
             winner,
+            score=score,
+            needed=needed,
+            reason="stop-below-minimum",
         )
 
 

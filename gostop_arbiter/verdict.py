@@ -43,7 +43,10 @@ VIOLATION_CODES: frozenset[str] = frozenset(get_args(ViolationCode))
 
 @record
 class Violation(Record):
-    """A rule the transcript breaks, where, by whom and with which card."""
+    """A rule the transcript breaks, where, by whom and with which card.
+
+    ``params`` holds the facts of the message (counts, the other player, the line it refers to),
+    as a factor's do, so that it can be said in other languages; ``message`` is the English sentence."""
 
     code: ViolationCode
     line: int
@@ -51,15 +54,23 @@ class Violation(Record):
     player: str | None = None
     card: str | None = None
     message: str
+    params: dict[str, str | int] = mapped()
 
 
 def violation(
-    code: str, line: int, column: int, message: str, player: str | None = None, card: str | None = None
+    code: str,
+    line: int,
+    column: int,
+    message: str,
+    player: str | None = None,
+    card: str | None = None,
+    /,
+    **params: str | int,
 ) -> Violation:
     """A violation from its parts; the code is checked against the stable codes of GSN §8."""
     if code not in VIOLATION_CODES:
         raise ValueError(f"{code!r} is not a violation code of GSN §8")
-    return Violation(code=code, line=line, column=column, player=player, card=card, message=message)  # type: ignore[arg-type]
+    return Violation(code=code, line=line, column=column, player=player, card=card, message=message, params=params)  # type: ignore[arg-type]
 
 
 @record

@@ -66,7 +66,7 @@ def test_violations_in_json_name_line_column_player_and_card(tmp_path: Path) -> 
     assert hand["valid"] is False
     assert hand["violations"] == [
         {"code": "extra-card", "line": 3, "column": 13, "player": "Taeho", "card": "1r",
-         "message": "1r appears 2 times in the piles, but the deck holds it once"},
+         "message": "1r appears 2 times in the piles, but the deck holds it once", "params": {"seen": 2, "copies": 1}},
     ]
 
 

@@ -169,7 +169,15 @@ class HandBoard:
     def is_over(self) -> bool:
         """The hand has ended (a stop, chongtong, three ppeoks, a redeal, or every card played)."""
         st = self._state
-        return st.closed or st.outcome.kind != "incomplete" or (st.began and st.hand_is_over())
+        if st.closed or st.outcome.kind != "incomplete":
+            return True
+        if not st.began:  # a chongtong or a redeal ends the hand as the players are seated
+            if st.table_line is None:
+                return False
+            seated = st.copy()
+            deal.begin(seated)
+            return seated.outcome.kind != "incomplete"
+        return st.hand_is_over()
 
     def outcome(self) -> Outcome:
         """How the hand ends if the record ends now."""
@@ -264,7 +272,9 @@ def _before_play(st: HandState, s: SitOut | Chongtong | Shake) -> None:
     if st.began:
         what = f"'{s.how}'" if isinstance(s, SitOut) else "a chongtong" if isinstance(s, Chongtong) else "this shake"
         code = "illegal-shake" if isinstance(s, Shake) else "illegal-declaration"
-        st.violate(code, s.line, s.column, f"{s.player}: {what} must come before the first turn", s.player)
+        st.violate(
+            code, s.line, s.column, f"{s.player}: {what} must come before the first turn", s.player, statement=s.kind
+        )
         return
     deal.before_play(st, s)
 
@@ -279,6 +289,7 @@ def _after_end(st: HandState, s: Any) -> None:
                 s.column,
                 "four of a month lie on the table after the deal: the same dealer must redeal",
                 s.player,
+                dealer=st.dealer,
             )
         return
     ended = {
@@ -286,14 +297,31 @@ def _after_end(st: HandState, s: Any) -> None:
         "chongtong": f"{st.outcome.winner} won by chongtong on line {st.outcome.line}",
         "three-ppeok": f"{st.outcome.winner} won with a third ppeok on line {st.outcome.line}",
     }.get(st.outcome.kind, f"the hand ended on line {st.outcome.line}")
-    st.violate("after-end", s.line, s.column, f"the hand is over: {ended}", getattr(s, "player", None))
+    st.violate(
+        "after-end",
+        s.line,
+        s.column,
+        f"the hand is over: {ended}",
+        getattr(s, "player", None),
+        outcome=st.outcome.kind,
+        winner=st.outcome.winner or "",
+        ended_line=st.outcome.line,
+    )
 
 
 def _turn(st: HandState, s: Turn) -> None:
     st.turn_number += 1
     p = s.player
     if s.number is not None and s.number != st.turn_number:
-        st.violate("bad-turn-number", s.line, s.column, f"this is turn {st.turn_number}, not turn {s.number}", p)
+        st.violate(
+            "bad-turn-number",
+            s.line,
+            s.column,
+            f"this is turn {st.turn_number}, not turn {s.number}",
+            p,
+            turn=st.turn_number,
+            written=s.number,
+        )
     if st.must_call is not None:
         m = st.must_call
         st.violate(
@@ -302,14 +330,16 @@ def _turn(st: HandState, s: Turn) -> None:
             1,
             f"{m.player} had {m.score} points after line {m.line} and had to call go or stop before the next turn",
             m.player,
+            score=m.score,
+            after_line=m.line,
         )
         st.must_call = None
     expected = st.expected()
     if p not in st.order:
-        st.violate("out-of-turn", s.line, s.column, f"{p} does not play this hand", p)
+        st.violate("out-of-turn", s.line, s.column, f"{p} does not play this hand", p, reason="not-seated")
         return
     if p != expected:
-        st.violate("out-of-turn", s.line, s.column, f"it is {expected}'s turn, not {p}'s", p)
+        st.violate("out-of-turn", s.line, s.column, f"it is {expected}'s turn, not {p}'s", p, expected=expected or "")
     st.next_index = st.order.index(p) + 1
     if st.outcome.kind == "incomplete" and st.misdeal:
         return
@@ -381,6 +411,7 @@ def _check_complete_record(st: HandState) -> None:
             line,
             1,
             f"the hands ran out while the stock still held {st.stock.remaining} card(s): a flip was not recorded",
+            stock=st.stock.remaining,
         )
         return
     if any(st.hands.unseen.get(p, 0) for p in st.hands.unseen):
@@ -395,6 +426,7 @@ def _check_complete_record(st: HandState) -> None:
             f"{code} never appears ({missing} missing), though the whole hand was recorded",
             None,
             code,
+            missing=missing,
         )
 
 

@@ -8,7 +8,7 @@ from collections import Counter
 from ..cards import Kind, card_info
 from ..notation.model import Call, Declare, Give
 from ..scoring import declaration_problem, junk_value_of
-from .state import HandState, MustCall, Outcome, PendingTurn, Steal
+from .state import HandState, MustCall, Outcome, PendingTurn, Problem, Steal, problem
 
 
 def give(st: HandState, s: Give) -> None:
@@ -21,6 +21,7 @@ def give(st: HandState, s: Give) -> None:
             s.column,
             f"{s.player} owes no junk here: no steal was made from {s.player}",
             s.player,
+            reason="no-steal",
         )
         return
     pending.given[s.player] = list(s.cards)
@@ -36,7 +37,14 @@ def close_pending(st: HandState) -> None:
     for giver in pending.given:
         if not any(giver in steal.givers for steal in pending.steals):
             line = pending.give_lines[giver]
-            st.violate("illegal-give", line.line, line.column, f"{giver} owes no junk for this turn", giver)
+            st.violate(
+                "illegal-give",
+                line.line,
+                line.column,
+                f"{giver} owes no junk for this turn",
+                giver,
+                reason="owes-nothing",
+            )
     if pending.steals:  # most turns steal nothing
         for giver in [p for p in st.order if p != pending.player]:
             units = [steal for steal in pending.steals if giver in steal.givers]
@@ -59,18 +67,23 @@ def owed(st: HandState) -> dict[str, int]:
     return {giver: n for giver, n in gifts.items() if n}
 
 
-def _give_problem(st: HandState, giver: str, named: list[str], default: list[str]) -> str:
+def _give_problem(st: HandState, giver: str, named: list[str], default: list[str]) -> Problem | None:
     pile = Counter(st.piles[giver])
     wanted = Counter(named)
     missing = next((c for c, n in wanted.items() if pile[c] < n), None)
     if missing is not None:
-        return f"{giver}'s pile holds no {missing} to give"
+        return problem(f"{giver}'s pile holds no {missing} to give", "not-in-pile", given=missing)
     bad = next((c for c in named if junk_value_of(c, st.declared.get(giver, {})) == 0), None)
     if bad is not None:
-        return f"{bad} is not junk"
+        return problem(f"{bad} is not junk", "not-junk", given=bad)
     if len(named) != len(default):
-        return f"{giver} owes {len(default)} card(s) for this turn, not {len(named)}"
-    return ""
+        return problem(
+            f"{giver} owes {len(default)} card(s) for this turn, not {len(named)}",
+            "count",
+            owed=len(default),
+            given_count=len(named),
+        )
+    return None
 
 
 def pay_steals(st: HandState, pending: PendingTurn, giver: str, units: list[Steal]) -> None:
@@ -80,9 +93,9 @@ def pay_steals(st: HandState, pending: PendingTurn, giver: str, units: list[Stea
     if giver in pending.given:
         named = [ref.code for ref in pending.given[giver]]
         line = pending.give_lines[giver]
-        problem = _give_problem(st, giver, named, default)
-        if problem:
-            st.violate("illegal-give", line.line, line.column, problem, giver)
+        refused = _give_problem(st, giver, named, default)
+        if refused is not None:
+            st.violate("illegal-give", line.line, line.column, refused[0], giver, **refused[1])
         else:
             chosen = named
     for code in chosen:
@@ -143,37 +156,45 @@ def after_turn(st: HandState, player: str, line: int) -> None:
         st.must_call = MustCall(player, score, line)
 
 
-def call_problem(st: HandState, player: str, call: str) -> str:
-    """Why ``player: go`` or ``player: stop`` is not allowed now ('' when it is)."""
+def call_problem(st: HandState, player: str, call: str) -> Problem | None:
+    """Why ``player: go`` or ``player: stop`` is not allowed now (None when it is)."""
     if st.minhwatu:
-        return "Minhwatu has no go or stop: the round is played out"
+        return problem("Minhwatu has no go or stop: the round is played out", "minhwatu")
     must = st.must_call
-    if must is None or must.player != player:
+    if must is not None and must.player != player:
+        return problem(f"it is {must.player}'s call, after {must.player}'s turn", "other-call", caller=must.player)
+    if must is None:
         score = st.score(player) if player in st.piles else 0
-        why = (
-            f"{player} has {score} points; a call needs {st.profile.min_score(len(st.order))}"
-            if player not in st.last_go_score
-            else f"{player} has {score} points and called go at {st.last_go_score[player]}: the score must rise first"
-        )
-        if must is not None and must.player != player:
-            why = f"it is {must.player}'s call, after {must.player}'s turn"
-        elif must is None and st.events and st.last_turn_player() != player:
-            why = f"only the player whose turn just ended may call ({why})"
+        minimum = st.profile.min_score(len(st.order))
+        if player not in st.last_go_score:
+            why = problem(
+                f"{player} has {score} points; a call needs {minimum}", "below-minimum", score=score, minimum=minimum
+            )
+        else:
+            last = st.last_go_score[player]
+            why = problem(
+                f"{player} has {score} points and called go at {last}: the score must rise first",
+                "no-rise",
+                score=score,
+                last_go=last,
+            )
+        if st.events and st.last_turn_player() != player:
+            return f"only the player whose turn just ended may call ({why[0]})", {**why[1], "reason": "not-last-turn"}
         return why
     if call == "go" and st.cards_left(player) == 0 and st.profile.go.go_when_no_cards_left == "illegal":
-        return f"{player} has no card left and may only stop"
-    return ""
+        return problem(f"{player} has no card left and may only stop", "no-cards-left")
+    return None
 
 
 def call(st: HandState, s: Call) -> None:
     """고 or 스톱 (GO-1)."""
     p = s.player
-    problem = call_problem(st, p, s.call)
+    refused = call_problem(st, p, s.call)
     must = st.must_call
-    if problem:
+    if refused is not None:
         if must is not None and must.player == p:
             st.must_call = None  # the call was due and was made, wrongly: it is not due again
-        st.violate("illegal-call", s.line, s.column, problem, p)
+        st.violate("illegal-call", s.line, s.column, refused[0], p, call=s.call, **refused[1])
         return
     assert must is not None
     st.must_call = None
@@ -193,7 +214,7 @@ def declare(st: HandState, s: Declare) -> None:
     code = s.card.code
     problem = declaration_problem(s.player, code, st.piles.get(s.player, []), st.profile)
     if problem:
-        st.violate("illegal-declaration", s.line, s.card.column, problem, s.player, code)
+        st.violate("illegal-declaration", s.line, s.card.column, problem, s.player, code, category=s.category)
         return
     st.declared.setdefault(s.player, {})[code] = s.category
     st.scored.pop(s.player, None)

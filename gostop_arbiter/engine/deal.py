@@ -8,7 +8,7 @@ from collections import Counter
 from ..cards import UNSEEN
 from ..notation.model import Chongtong, DealLine, Shake, SitOut, StockLine, TableLine
 from ..scoring import Tally
-from .state import NATURAL, HandState, Outcome, is_bonus, month_of
+from .state import NATURAL, HandState, Outcome, Problem, is_bonus, month_of, problem
 from .turn import shake
 
 
@@ -43,6 +43,7 @@ def _table_line(st: HandState, s: TableLine) -> None:
                 f"+{ref.code}: only a bonus card is taken by the dealer",
                 None,
                 ref.code,
+                reason="not-bonus",
             )
     for ref in s.cards:
         st.observe(ref, s.line, None, "on the table")
@@ -54,6 +55,7 @@ def _table_line(st: HandState, s: TableLine) -> None:
                 f"{ref.code} on the table is taken by the dealer at once: write it +{ref.code}",
                 None,
                 ref.code,
+                reason="bonus-on-table",
             )
             continue
         st.table.setdefault(month_of(ref.code), []).append(ref.code)
@@ -71,31 +73,33 @@ def before_play(st: HandState, s: SitOut | Chongtong | Shake) -> None:
 
 def sit_out(st: HandState, s: SitOut) -> None:
     """광팔기 or 죽기: one of four sits the hand out (4P-1)."""
-    problem = sit_out_problem(st, s.player, s.how)
-    if problem:
-        st.violate("illegal-declaration", s.line, s.column, problem, s.player)
+    refused = sit_out_problem(st, s.player, s.how)
+    if refused is not None:
+        st.violate("illegal-declaration", s.line, s.column, refused[0], s.player, how=s.how, **refused[1])
         return
     st.sitting_out[s.player] = s.how
     st.emit("sit-out", s.line, s.player, st.dealt.get(s.player, []), note=s.how)
 
 
-def sit_out_problem(st: HandState, player: str, how: str) -> str:
-    """Why ``player: sell`` or ``player: fold`` is not allowed now ('' when it is)."""
+def sit_out_problem(st: HandState, player: str, how: str) -> Problem | None:
+    """Why ``player: sell`` or ``player: fold`` is not allowed now (None when it is)."""
     rules = st.profile.four_players
     if len(st.seats) != 4 or st.minhwatu:
-        return f"{player}: only four at the table sit one out"
-    problem = ""
+        return problem(f"{player}: only four at the table sit one out", "not-four")
+    why: Problem | None = None
     if st.sitting_out:
-        problem = f"{next(iter(st.sitting_out))} already sits this hand out"
+        sitter = next(iter(st.sitting_out))
+        why = problem(f"{sitter} already sits this hand out", "one-already", sitter=sitter)
     elif player == st.dealer:
-        problem = "the dealer always plays"
+        why = problem("the dealer always plays", "dealer")
     elif how == "fold" and not rules.fold_allowed:
-        problem = "folding is not allowed under these rules"
+        why = problem("folding is not allowed under these rules", "no-fold")
     elif how == "sell" and rules.mode != "sell-last":
-        problem = "selling brights is not part of these rules"
+        why = problem("selling brights is not part of these rules", "no-sale")
     elif how == "sell" and player != st.seat_order()[-1]:
-        problem = f"only the last in turn order ({st.seat_order()[-1]}) sells when nobody folds"
-    return f"{player} cannot {how}: {problem}" if problem else ""
+        last = st.seat_order()[-1]
+        why = problem(f"only the last in turn order ({last}) sells when nobody folds", "not-last", last=last)
+    return (f"{player} cannot {how}: {why[0]}", why[1]) if why is not None else None
 
 
 def begin(st: HandState) -> None:
@@ -128,14 +132,30 @@ def _check_deal(st: HandState) -> None:
         got = len(st.dealt.get(p, []))
         if p in st.dealt and got != hand_size:
             deal = st.deal_line_of(p)
-            st.violate("deal-size", deal.line, deal.column, f"{p} was dealt {got} cards; the deal is {hand_size}", p)
+            st.violate(
+                "deal-size",
+                deal.line,
+                deal.column,
+                f"{p} was dealt {got} cards; the deal is {hand_size}",
+                p,
+                got=got,
+                size=hand_size,
+            )
         elif p not in st.dealt and p in st.order:
-            st.violate("deal-size", line, 1, f"{p} has no deal line; the deal is {hand_size} cards", p)
+            st.violate(
+                "deal-size", line, 1, f"{p} has no deal line; the deal is {hand_size} cards", p, got=0, size=hand_size
+            )
     on_table = len(st.table_line.cards) if st.table_line else 0
     if on_table != table_size:
         column = st.table_line.column if st.table_line else 1
         st.violate(
-            "deal-size", line, column, f"the table holds {on_table} cards after the deal; the deal is {table_size}"
+            "deal-size",
+            line,
+            column,
+            f"the table holds {on_table} cards after the deal; the deal is {table_size}",
+            got=on_table,
+            size=table_size,
+            where="table",
         )
     dealt = sum(len(st.dealt.get(p, [])) for p in st.order)
     bonus = len(st.table_line.dealer_bonus) if st.table_line else 0
@@ -173,23 +193,23 @@ def _check_floor(st: HandState) -> None:
             st.stack_owner[month] = NATURAL
 
 
-def chongtong_problem(st: HandState, s: Chongtong) -> str:
-    """Why a chongtong declaration is void ('' when its cards are four of a month)."""
+def chongtong_problem(st: HandState, s: Chongtong) -> Problem | None:
+    """Why a chongtong declaration is void (None when its cards are four of a month)."""
     if st.minhwatu:
-        return "Minhwatu has no chongtong"
+        return problem("Minhwatu has no chongtong", "minhwatu")
     months = {month_of(c.code) for c in s.cards}
     if len(s.cards) != 4 or len(months) != 1 or 0 in months:
-        return f"{s.player}: a chongtong is four cards of one month"
-    return ""
+        return problem(f"{s.player}: a chongtong is four cards of one month", "not-four")
+    return None
 
 
 def _settle_chongtong(st: HandState) -> None:
     """총통: the first declaration in turn order wins; all void under some rules (PC-4)."""
     valid: list[Chongtong] = []
     for s in st.chongtong_claims:
-        problem = chongtong_problem(st, s)
-        if problem:
-            st.violate("illegal-declaration", s.line, s.column, problem, s.player)
+        refused = chongtong_problem(st, s)
+        if refused is not None:
+            st.violate("illegal-declaration", s.line, s.column, refused[0], s.player, **refused[1])
             continue
         if not all(st.reveal(s.player, ref, s.line, "shows") for ref in s.cards):
             continue
@@ -217,4 +237,6 @@ def _check_triples_shown(st: HandState) -> None:
                     deal.column,
                     f"{p} was dealt three of month {month} and did not show them before the first turn",
                     p,
+                    month=month,
+                    reason="not-shown",
                 )

@@ -20,7 +20,14 @@ def _choose(st: HandState, s: Turn, card: str, on_table: list[str], target: str 
         return target
     if target is not None:
         st.violate(
-            "illegal-capture", s.line, column, f"x{target}: the table holds {', '.join(on_table)}", s.player, target
+            "illegal-capture",
+            s.line,
+            column,
+            f"x{target}: the table holds {', '.join(on_table)}",
+            s.player,
+            target,
+            played=card,
+            table=" ".join(on_table),
         )
     elif on_table[0] != on_table[1]:
         st.violate(
@@ -30,6 +37,8 @@ def _choose(st: HandState, s: Turn, card: str, on_table: list[str], target: str 
             f"{card} can take {on_table[0]} or {on_table[1]}: write x and the card taken",
             s.player,
             card,
+            first=on_table[0],
+            second=on_table[1],
         )
     return on_table[0]
 
@@ -43,6 +52,7 @@ def minhwatu_turn(st: HandState, s: Turn) -> None:
             s.column,
             "Minhwatu plays one hand card a turn",
             p,
+            reason="minhwatu",
         )
         return
     ref = s.cards[0]
@@ -94,7 +104,14 @@ def minhwatu_turn(st: HandState, s: Turn) -> None:
         _take(st, month, [pair])
         captured += [card, pair]
     if not s.flips and st.stock.remaining > 0:
-        st.violate("missing-card", s.line, s.column, f"{p}'s turn records no flip, but the stock still holds cards", p)
+        st.violate(
+            "missing-card",
+            s.line,
+            s.column,
+            f"{p}'s turn records no flip, but the stock still holds cards",
+            p,
+            stock=st.stock.remaining,
+        )
     if captured:
         st.to_pile(p, captured)
         st.emit("capture", s.line, p, captured)

@@ -43,7 +43,9 @@ def legal_moves(st: HandState) -> list[Statement]:
 def _calls_or_turn(st: HandState) -> list[Statement]:
     must = st.must_call
     if must is not None:
-        return [Call(player=must.player, call=c) for c in ("go", "stop") if not calls.call_problem(st, must.player, c)]
+        return [
+            Call(player=must.player, call=c) for c in ("go", "stop") if calls.call_problem(st, must.player, c) is None
+        ]
     if st.hand_is_over():
         return []
     player = st.expected()
@@ -58,7 +60,7 @@ def _before_play(st: HandState) -> list[Statement]:
             SitOut(player=p, how=how)
             for p in st.seats
             for how in ("sell", "fold")
-            if not deal.sit_out_problem(st, p, how)
+            if deal.sit_out_problem(st, p, how) is None
         ]
     if not st.minhwatu:
         declared = {s.player for s in st.chongtong_claims}
@@ -112,7 +114,7 @@ def _shakes(st: HandState, player: str) -> list[tuple[str, ...]]:
     return [
         three
         for three in _of_a_month(st, player, 3)
-        if month_of(three[0]) not in shown and not shake_problem(st, player, list(three))
+        if month_of(three[0]) not in shown and shake_problem(st, player, list(three)) is None
     ]
 
 

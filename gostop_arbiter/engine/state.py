@@ -90,6 +90,17 @@ class Outcome(Mutable):
     line: int = 0
 
 
+Facts = dict[str, str | int]
+"""The facts of a violation's message (see :class:`~..verdict.Violation`'s ``params``)."""
+
+Problem = tuple[str, Facts]
+"""Why a statement is not allowed: the English sentence and its facts, ``reason`` among them."""
+
+
+def problem(message: str, reason: str, **facts: str | int) -> Problem:
+    return message, {"reason": reason, **facts}
+
+
 _DERIVED = frozenset({"tallies", "scored"})
 """Fields worked out from others (a pile's running counts, a cached score): not compared."""
 
@@ -187,9 +198,18 @@ class HandState:
     # ---- reporting ------------------------------------------------------------------------
 
     def violate(
-        self, code: str, line: int, column: int, message: str, player: str | None = None, card: str | None = None
+        self,
+        code: str,
+        line: int,
+        column: int,
+        message: str,
+        player: str | None = None,
+        card: str | None = None,
+        /,
+        **params: str | int,
     ) -> None:
-        self.violations.append(violation(code, line, column, message, player, card))
+        """Record a violation; ``params`` are the facts of its message beyond the player and card."""
+        self.violations.append(violation(code, line, column, message, player, card, **params))
 
     def emit(self, kind: EventKind, line: int, player: str | None = None, cards: Any = (), **more: Any) -> None:
         if more:
@@ -201,7 +221,15 @@ class HandState:
         """A new sighting of a card; ``unknown-card`` / ``extra-card`` when the deck says no."""
         problem = self.ledger.observe(ref.code)
         if problem == "unknown-card":
-            self.violate(problem, line, ref.column, f"{ref.code} {where} is not a card of this deck", player, ref.code)
+            self.violate(
+                problem,
+                line,
+                ref.column,
+                f"{ref.code} {where} is not a card of this deck",
+                player,
+                ref.code,
+                where=where,
+            )
         elif problem == "extra-card":
             copies = self.deck.copies(ref.code)
             held = "once" if copies == 1 else f"{copies} times"
@@ -213,6 +241,9 @@ class HandState:
                 f"{self.ledger.seen[ref.code]} times",
                 player,
                 ref.code,
+                where=where,
+                copies=copies,
+                seen=self.ledger.seen[ref.code],
             )
 
     # ---- piles ----------------------------------------------------------------------------
@@ -257,6 +288,7 @@ class HandState:
             f"{player} {verb} {code} on line {line}, but {player}'s hand holds no {code}",
             player,
             code,
+            verb=verb,
         )
         return False
 
@@ -279,6 +311,8 @@ class HandState:
                 f"{ref.code} {verb} from an empty stock: the stock holds no more cards",
                 player,
                 ref.code,
+                verb=verb,
+                stock=0,
             )
             if self.deck.holds(ref.code) and not self.ledger.fully_seen(ref.code):
                 self.ledger.seen[ref.code] += 1
@@ -296,6 +330,8 @@ class HandState:
                 f"{ref.code} {verb}, but the stock line says {listed} comes next",
                 player,
                 ref.code,
+                verb=verb,
+                listed=listed,
             )
             self.observe(ref, line, player, verb)
         elif listed is None:
@@ -365,7 +401,9 @@ __all__ = [
     "MustCall",
     "Outcome",
     "PendingTurn",
+    "Problem",
     "Steal",
     "is_bonus",
     "month_of",
+    "problem",
 ]

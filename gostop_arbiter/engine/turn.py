@@ -13,7 +13,7 @@ from ..records import Mutable, mutable
 from ..verdict import Discrepancy
 from .calls import pay_steals
 from .events import EventKind
-from .state import MARK_EVENTS, NATURAL, HandState, PendingTurn, Steal, is_bonus, month_of
+from .state import MARK_EVENTS, NATURAL, HandState, PendingTurn, Problem, Steal, is_bonus, month_of, problem
 
 
 @mutable
@@ -82,6 +82,7 @@ def play_turn(st: HandState, s: Turn) -> None:
             s.column,
             f"{p}'s turn records no flip, but the stock still holds {st.stock.remaining} card(s)",
             p,
+            stock=st.stock.remaining,
         )
     if len(flips) > 1:
         _check_flips_stop_at_a_month_card(st, s, flips)
@@ -111,6 +112,7 @@ def _check_flips_stop_at_a_month_card(st: HandState, s: Turn, flips: list[Flip])
                 f"{after.card.code} flipped after {before.card.code}: a turn flips again only after a bonus card",
                 s.player,
                 after.card.code,
+                after=before.card.code,
             )
             return
 
@@ -128,13 +130,18 @@ def _check_shake_due(st: HandState, s: Turn) -> None:
             s.column,
             f"{s.player} shook month {month} on line {line} and must play one of those three cards now",
             s.player,
+            month=month,
+            shake_line=line,
+            reason="shaken-card-due",
         )
 
 
 def _pass(st: HandState, s: Turn) -> None:
     p = s.player
     if st.dummies[p] <= 0:
-        st.violate("illegal-pass", s.line, s.column, f"{p} has no dummy turn left: only a bomb gives them", p)
+        st.violate(
+            "illegal-pass", s.line, s.column, f"{p} has no dummy turn left: only a bomb gives them", p, dummies=0
+        )
     else:
         st.dummies[p] -= 1
     st.emit("pass", s.line, p)
@@ -149,17 +156,24 @@ def _bomb(st: HandState, s: Turn, t: _Turn) -> None:
     on_table = st.table.get(month, []) if month else []
     three = len(cards) == 3 and len(on_table) == 1
     two = len(cards) == 2 and len(on_table) == 2 and events.two_card_bomb != "off"
-    problem = ""
+    refused: Problem | None = None
     if not month:
-        problem = "a bomb is cards of one month"
+        refused = problem("a bomb is cards of one month", "months")
     elif not (three or two):
-        problem = f"a bomb plays three cards of a month onto the one card of it on the table ({len(on_table)} there)"
+        refused = problem(
+            f"a bomb plays three cards of a month onto the one card of it on the table ({len(on_table)} there)",
+            "table",
+            month=month,
+            on_table=len(on_table),
+        )
     elif not events.bomb_after_shake and month in st.shaken.get(p, set()):
-        problem = f"month {month} was shown by a shake and cannot be bombed under these rules"
+        refused = problem(
+            f"month {month} was shown by a shake and cannot be bombed under these rules", "shaken", month=month
+        )
     for ref in s.cards:
         st.take(p, ref, s.line, "bombed with")
-    if problem:
-        st.violate("illegal-bomb", s.line, s.column, f"{p}: {problem}", p)
+    if refused is not None:
+        st.violate("illegal-bomb", s.line, s.column, f"{p}: {refused[0]}", p, **refused[1])
         if not month:
             for c in cards:
                 st.table.setdefault(month_of(c), []).append(c)
@@ -168,7 +182,7 @@ def _bomb(st: HandState, s: Turn, t: _Turn) -> None:
     st.stack_owner.pop(month, None)
     t.captured += cards + taken
     st.emit("bomb", s.line, p, cards + taken)
-    if problem:
+    if refused is not None:
         return
     if three or events.two_card_bomb == "double":
         st.bombs[p] += 1
@@ -192,6 +206,7 @@ def _joker(st: HandState, s: Turn, t: _Turn, ref: CardRef, flips: list[Flip]) ->
             f"a bonus card from the hand is laid with '{p}: bonus {ref.code} draw …' before the turn's play",
             p,
             ref.code,
+            reason="lay-with-bonus",
         )
         return flips
     for at, substitute in enumerate(flips):
@@ -218,6 +233,8 @@ def _wrong_target(st: HandState, t: _Turn, target: CardRef | None, options: list
         f"x{target.code}: {what} cannot take {target.code}; the table holds {held}",
         t.player,
         target.code,
+        played=what,
+        table=" ".join(options),
     )
     return True
 
@@ -302,6 +319,8 @@ def _flip(st: HandState, t: _Turn, flip: Flip) -> None:
                 f"the flip {card} can take {on_table[0]} or {on_table[1]}: write x and the card taken",
                 t.player,
                 card,
+                first=on_table[0],
+                second=on_table[1],
             )
         st.table[month].remove(chosen)
         t.captured += [card, chosen]
@@ -368,6 +387,8 @@ def _finish_hand_card(st: HandState, t: _Turn) -> None:
             f"{t.hand_card} can take {t.pair} or {others[0] if others else 'another card'}: write x and the card taken",
             t.player,
             t.hand_card,
+            first=t.pair,
+            second=others[0] if others else "",
         )
 
 
@@ -429,33 +450,37 @@ def compare_marks(st: HandState, s: Turn) -> None:
             )
 
 
-def shake_problem(st: HandState, player: str, cards: list[str]) -> str:
-    """Why ``player: shake cards`` is not allowed now ('' when it may be, the cards being held)."""
+def shake_problem(st: HandState, player: str, cards: list[str]) -> Problem | None:
+    """Why ``player: shake cards`` is not allowed now (None when it may be, the cards being held)."""
     if st.minhwatu:
-        return "Minhwatu has no shakes"
+        return problem("Minhwatu has no shakes", "minhwatu")
     timing = st.profile.events.shake_timing
     if timing == "at-deal" and st.began:
-        return "under these rules triples are shown before the first turn"
+        return problem("under these rules triples are shown before the first turn", "at-deal")
     if timing != "at-deal" and st.expected() != player:
-        return f"{player} may shake only at the start of {player}'s own turn"
+        return problem(f"{player} may shake only at the start of {player}'s own turn", "not-own-turn")
     months = {month_of(c) for c in cards}
     if len(cards) != 3 or len(months) != 1 or 0 in months:
-        return f"{player}: a shake shows three cards of one month"
+        return problem(f"{player}: a shake shows three cards of one month", "not-three")
     month = months.pop()
     if st.table.get(month) and timing != "at-deal":
-        return f"{player} cannot shake month {month}: the table holds a card of it (that is a bomb)"
-    return ""
+        return problem(
+            f"{player} cannot shake month {month}: the table holds a card of it (that is a bomb)",
+            "on-table",
+            month=month,
+        )
+    return None
 
 
 def shake(st: HandState, s: Shake) -> None:
     """흔들기: three cards of a month shown (EV-9)."""
     p = s.player
     if p not in st.order and st.began and not st.minhwatu:
-        st.violate("out-of-turn", s.line, s.column, f"{p} does not play this hand", p)
+        st.violate("out-of-turn", s.line, s.column, f"{p} does not play this hand", p, reason="not-seated")
         return
-    problem = shake_problem(st, p, [c.code for c in s.cards])
-    if problem:
-        st.violate("illegal-shake", s.line, s.column, problem, p)
+    refused = shake_problem(st, p, [c.code for c in s.cards])
+    if refused is not None:
+        st.violate("illegal-shake", s.line, s.column, refused[0], p, **refused[1])
         return
     held = Counter(st.hands.known.get(p, Counter()))
     for ref in s.cards:
@@ -476,11 +501,24 @@ def bonus(st: HandState, s: Bonus) -> None:
     p = s.player
     if st.expected() != p:
         st.violate(
-            "illegal-bonus", s.line, s.column, f"{p} may lay a bonus card only at the start of {p}'s own turn", p
+            "illegal-bonus",
+            s.line,
+            s.column,
+            f"{p} may lay a bonus card only at the start of {p}'s own turn",
+            p,
+            reason="not-own-turn",
         )
         return
     if not is_bonus(s.card.code):
-        st.violate("illegal-bonus", s.line, s.card.column, f"{s.card.code} is not a bonus card", p, s.card.code)
+        st.violate(
+            "illegal-bonus",
+            s.line,
+            s.card.column,
+            f"{s.card.code} is not a bonus card",
+            p,
+            s.card.code,
+            reason="not-bonus",
+        )
         return
     if st.profile.events.bonus_from_hand == "flip-as-substitute":
         st.violate(
@@ -490,6 +528,7 @@ def bonus(st: HandState, s: Bonus) -> None:
             "under these rules a bonus card is played as the turn's hand card, not laid with 'bonus'",
             p,
             s.card.code,
+            reason="play-as-hand-card",
         )
         return
     if not st.take(p, s.card, s.line, "laid"):
@@ -499,7 +538,7 @@ def bonus(st: HandState, s: Bonus) -> None:
     if s.draw.code == UNSEEN:
         listed = st.stock.listed_next()
         if st.stock.remaining <= 0:
-            st.violate("extra-card", s.line, s.draw.column, "a replacement drawn from an empty stock", p)
+            st.violate("extra-card", s.line, s.draw.column, "a replacement drawn from an empty stock", p, stock=0)
         else:
             st.stock.used += 1
             st.hands.add(p, listed)
