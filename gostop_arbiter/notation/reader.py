@@ -99,14 +99,6 @@ def normalise_lines(text: str) -> list[str]:
     return [unicodedata.normalize("NFKC", line) for line in text.split("\n")]
 
 
-def stream_lines(handle: Iterable[str]) -> Iterator[str]:
-    """The lines of an open text file (universal newlines) as the parser sees them, one at a time."""
-    for number, line in enumerate(handle):
-        if number == 0 and line.startswith("\ufeff"):
-            line = line[1:]
-        yield unicodedata.normalize("NFKC", line.rstrip("\n"))
-
-
 def _kind_of_line(line: str) -> str:
     stripped = line.lstrip()
     if not stripped or stripped.startswith("#"):
