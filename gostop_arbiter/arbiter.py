@@ -13,7 +13,7 @@ from dataclasses import field
 
 from .notation import Hand, SyntaxIssue
 from .notation.model import Notice
-from .notation.reader import JUDGING_TAGS, meant_tag, paused_gc, read_hands
+from .notation.reader import JUDGING_TAGS, meant_tags, paused_gc, read_hands
 from .numbers import whole_number
 from .records import Mutable, Record, frozen, mutable, replace
 from .rules import Profile, RulesError, resolve
@@ -108,10 +108,10 @@ def _misspelt_tags(hand: Hand, verdict: HandVerdict) -> list[Discrepancy]:
     rules, seats or stake, so its verdict says so (decision H8)."""
     notes = []
     for tag in hand.tags:
-        meant = meant_tag(tag.name)
-        if meant in JUDGING_TAGS:
+        meant = [name for name in meant_tags(tag.name) if name in JUDGING_TAGS]
+        if meant:
             message = (
-                f"[{tag.name}] is not a tag, and was not used; if it means {meant}, this hand was judged "
+                f"[{tag.name}] is not a tag, and was not used; if it means {' or '.join(meant)}, this hand was judged "
                 f"wrongly (rules {verdict.rules}, seats {', '.join(verdict.seats)}, stake {verdict.stake})"
             )
             notes.append(Discrepancy(kind="tag", line=tag.line, message=message))

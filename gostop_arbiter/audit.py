@@ -123,11 +123,14 @@ def _worker_start() -> None:
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """Stop a pool at once: drop the files not yet started, end the ones being judged."""
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
+    """Stop a pool at once: end the files being judged, drop the ones not yet started. The
+    executor has no public way to end its workers (Python 3.14 adds ``terminate_workers``), and
+    ``shutdown`` forgets them, so they are taken first."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
         with contextlib.suppress(Exception):
             process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _remote_job(path: str, choice: RulesChoice) -> tuple[FileAudit, str]:
@@ -159,7 +162,7 @@ def audit_on_cluster(
     choice = choice or RulesChoice()
     files = [os.path.abspath(p) for p in gsn_files(paths)]
     total = FileAudit("total")
-    with output_file(jsonl or os.devnull) as out, Client(scheduler) as client:  # type: ignore[no-untyped-call]
+    with output_file(os.devnull if jsonl is None else jsonl) as out, Client(scheduler) as client:  # type: ignore[no-untyped-call]
         futures = client.map(_remote_job, files, choice=choice, pure=False)
         for future in futures:
             summary, records = future.result()
@@ -185,8 +188,8 @@ def audit(
     with contextlib.ExitStack() as outputs:
         # The JSONL's temporary file is made before any file is judged: an output that cannot be
         # written is said at once, and the JSONL appears whole at the end or not at all.
-        out = outputs.enter_context(output_file(jsonl)) if jsonl else None
-        workdir = outputs.enter_context(tempfile.TemporaryDirectory(prefix="gostop-audit-")) if jsonl else None
+        out = outputs.enter_context(output_file(jsonl)) if jsonl is not None else None
+        workdir = outputs.enter_context(tempfile.TemporaryDirectory(prefix="gostop-audit-")) if out else None
         parts = [os.path.join(workdir, f"{i}.jsonl") if workdir else None for i in range(len(files))]
         tasks = [(path, choice, part) for path, part in zip(files, parts, strict=True)]
         if (jobs or os.cpu_count() or 1) <= 1 or len(files) <= 1:

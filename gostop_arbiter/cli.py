@@ -505,9 +505,7 @@ def rules(name: str | None, as_json: bool) -> None:
 @click.option("--hide", metavar="PLAYER", help="Write this player's dealt cards as unseen (?).")
 @click.option("--stake", type=click.IntRange(0), default=1, show_default=True, help="Money per point.")
 @click.option("--tamper", type=click.Choice(sorted(TAMPER_KINDS)), help="Put one deliberate fault in each hand.")
-@click.option(
-    "-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write here instead of standard output."
-)
+@click.option("-o", "--output", type=click.Path(), help="Write here instead of standard output.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def simulate(
     players: int,
@@ -550,9 +548,7 @@ def simulate(
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--jobs", type=click.IntRange(1), help="Processes to use (default: one per core).")
-@click.option(
-    "--jsonl", "jsonl", type=click.Path(dir_okay=False, writable=True), help="Write one verdict per hand here."
-)
+@click.option("--jsonl", "jsonl", type=click.Path(), help="Write one verdict per hand here.")
 @click.option("--rules", "rules_name", metavar="NAME", help="Judge under this profile instead of each file's.")
 @click.option("--set", "sets", multiple=True, metavar="KNOB=VALUE", help="Override one knob (repeatable).")
 @click.option("--scheduler", metavar="ADDRESS", help="Run on a dask.distributed cluster (the dask extra).")
@@ -600,7 +596,7 @@ def audit(
             else:
                 total = run_audit(files, choice=choice, jobs=jobs, jsonl=jsonl, advance=advance)
     except (KeyboardInterrupt, Terminated):
-        unwritten = f"; {jsonl} was not written" if jsonl else ""
+        unwritten = f"; {jsonl} was not written" if jsonl is not None else ""
         if jsonl and os.path.exists(jsonl):
             unwritten += " (what it holds is from an earlier run)"
         click.echo(f"the audit stopped after {done:,} of {len(files):,} files{unwritten}", err=True)
@@ -657,7 +653,7 @@ def replay(file: str, hand_index: int, turn_index: int | None, lang: str, no_col
 
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, writable=True), help="The HTML file.")
+@click.option("-o", "--output", required=True, type=click.Path(), help="The HTML file.")
 @click.option("--rules", "rules_name", metavar="NAME", help="Judge under this profile instead of the file's.")
 @click.option("--set", "sets", multiple=True, metavar="KNOB=VALUE", help="Override one knob (repeatable).")
 def render(file: str, output: str, rules_name: str | None, sets: tuple[str, ...]) -> None:

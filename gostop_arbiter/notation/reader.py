@@ -98,14 +98,6 @@ def normalise_lines(text: str) -> list[str]:
     return [unicodedata.normalize("NFKC", line) for line in text.split("\n")]
 
 
-def stream_lines(handle: Iterable[str]) -> Iterator[str]:
-    """The lines of an open text file (universal newlines) as the parser sees them, one at a time."""
-    for number, line in enumerate(handle):
-        if number == 0 and line.startswith("\ufeff"):
-            line = line[1:]
-        yield unicodedata.normalize("NFKC", line.rstrip("\n"))
-
-
 def _kind_of_line(line: str) -> str:
     stripped = line.lstrip()
     if not stripped or stripped.startswith("#"):
@@ -428,20 +420,19 @@ class _Assembler:
 
 
 def _unknown_tag(name: str) -> str:
-    meant = meant_tag(name)
-    if meant is not None:
-        return f"unknown tag {shown(name)}: did you mean {meant}? It is kept but changes nothing"
+    meant = meant_tags(name)
+    if meant:
+        return f"unknown tag {shown(name)}: did you mean {' or '.join(meant)}? It is kept but changes nothing"
     known = ", ".join(KNOWN_TAGS.values())
     return f"unknown tag {shown(name)} is kept but changes nothing (the tags are {known})"
 
 
-def meant_tag(name: str) -> str | None:
-    """The tag of GSN §3 that ``name`` is one edit from (a letter added, dropped, changed, or two
-    neighbours swapped; case aside), if it is not a tag itself and there is exactly one."""
+def meant_tags(name: str) -> list[str]:
+    """The tags of GSN §3 that ``name``, not a tag itself, is one edit from (a letter added,
+    dropped or changed, or two neighbours swapped; case aside)."""
     if name.lower() in KNOWN_TAGS:
-        return None
-    near = [known for lower, known in KNOWN_TAGS.items() if _one_edit(name.lower(), lower)]
-    return near[0] if len(near) == 1 else None
+        return []
+    return [known for lower, known in KNOWN_TAGS.items() if _one_edit(name.lower(), lower)]
 
 
 def _one_edit(a: str, b: str) -> bool:

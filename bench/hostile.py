@@ -1,0 +1,116 @@
+"""Benchmark: peak memory and time of ``check --json``, the text report and ``audit`` on big inputs.
+
+    python bench/hostile.py [--hands 10000 100000] [--runs 1] [--code DIR] [--work DIR]
+
+Method: the corpora are made with ``gostop-arbiter simulate`` (two players, ``standard``, seed
+2026: ``--hands`` hands, the largest made once and the smaller ones cut from its start), plus three
+hostile files: a played sample under an 8 MiB ``[Event]`` value, the same under an 8 MiB unknown
+tag, and a 1 MB deal line of about 350,000 cards. Each command runs as its own process (``python
+-m gostop_arbiter``), its output to /dev/null; the time is the wall time and the memory the
+process's peak resident set (``wait4``; the corpora are made in a process of their own, since a
+child's peak starts from its parent's size at the fork), the median of ``--runs`` runs. ``audit`` runs with
+``--jobs 1`` so that its peak is the one process that judges (with more jobs each worker peaks at
+about that). ``--code DIR`` runs another checkout's code (put first on PYTHONPATH), to compare
+before and after a change on the same corpora.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ROOT / "samples" / "matgo-hidden-hand.gsn"
+
+
+def measure(args: list[str], env: dict[str, str]) -> tuple[float, float, int]:
+    """Wall seconds, peak resident MB and exit status of one run of the command."""
+    start = time.perf_counter()
+    with open(os.devnull, "wb") as null:
+        process = subprocess.Popen([sys.executable, "-m", "gostop_arbiter", *args], stdout=null, stderr=null, env=env)
+        _pid, status, usage = os.wait4(process.pid, 0)
+    took = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return took, usage.ru_maxrss / 1024, process.returncode
+
+
+def corpora(work: Path, sizes: list[int], env: dict[str, str]) -> dict[str, Path]:
+    work.mkdir(parents=True, exist_ok=True)
+    largest = max(sizes)
+    whole = work / f"sim-{largest}.gsn"
+    if not whole.exists():
+        simulate = ["simulate", "--hands", str(largest), "--seed", "2026", "--quiet", "-o", str(whole)]
+        subprocess.run([sys.executable, "-m", "gostop_arbiter", *simulate], check=True, env=env)
+    made: dict[str, Path] = {}
+    hands = whole.read_text(encoding="utf-8").split("\n\n")
+    for size in sorted(sizes):
+        path = work / f"sim-{size}.gsn"
+        if not path.exists():
+            path.write_text("\n\n".join(hands[:size]).rstrip("\n") + "\n", encoding="utf-8")
+        made[f"{size:,} hands ({path.stat().st_size / 1e6:.1f} MB)"] = path
+    played = SAMPLE.read_text(encoding="utf-8")
+    hostile = {
+        "8 MiB [Event] value": f'[Event "{"x" * (8 << 20)}"]\n' + played,
+        "8 MiB unknown tag value": f'[Foo "{"x" * (8 << 20)}"]\n' + played,
+        "1 MB deal line (~350,000 cards)": played.replace("deal Bo: ?*10", "deal Bo: " + "3p " * 349_525),
+    }
+    for name, text in hostile.items():
+        path = work / (name.split(" (")[0].replace(" ", "-").replace("[", "").replace("]", "") + ".gsn")
+        if not path.exists():
+            path.write_text(text, encoding="utf-8")
+        made[name] = path
+    return made
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--hands", type=int, nargs="+", default=[10_000, 100_000])
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--code", type=Path, help="run this checkout's code instead of the installed one")
+    parser.add_argument("--work", type=Path, default=Path("bench-hostile"), help="where the corpora are kept")
+    parser.add_argument("--no-text", action="store_true", help="skip the text report (the slowest)")
+    parser.add_argument("--only-make-corpora", action="store_true", help=argparse.SUPPRESS)
+    options = parser.parse_args()
+    if options.only_make_corpora:
+        for name, path in corpora(options.work, options.hands, dict(os.environ)).items():
+            print(f"{name}\t{path}")
+        return
+    env = dict(os.environ)
+    if options.code is not None:
+        env["PYTHONPATH"] = os.pathsep.join([str(options.code.resolve()), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    made = subprocess.run(
+        [
+            sys.executable,
+            __file__,
+            "--only-make-corpora",
+            "--work",
+            str(options.work),
+            "--hands",
+            *map(str, options.hands),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    inputs = [line.split("\t") for line in made.stdout.splitlines()]
+    commands: list[tuple[str, list[str]]] = [("check --json", ["check", "--json"])]
+    if not options.no_text:
+        commands.append(("check (text)", ["check", "--no-color"]))
+    commands.append(("audit --jsonl", ["audit", "--jobs", "1", "--quiet", "--jsonl", str(options.work / "out.jsonl")]))
+    print(f"code: {options.code or ROOT}; median of {options.runs} run(s); time is wall time, memory the peak RSS")
+    print(f"{'input':<36} {'command':<14} {'time':>9} {'peak memory':>12} {'exit':>5}")
+    for name, file in inputs:
+        for label, args in commands:
+            runs = [measure([*args, file], env) for _ in range(options.runs)]
+            took = statistics.median(r[0] for r in runs)
+            peak = statistics.median(r[1] for r in runs)
+            print(f"{name:<36} {label:<14} {took:>8.2f}s {peak:>9.0f} MB {runs[-1][2]:>5}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,357 @@
+"""Hostile input and faults (issue 17): what anyone on the network may send, and what the machine
+may do to the command, ends in a located error or one line and an exit status, never a traceback."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import SAMPLES, sample_files, spec_examples
+
+from gostop_arbiter.arbiter import RulesChoice, judge_file
+from gostop_arbiter.cli import cli
+from gostop_arbiter.exitcodes import Exit
+from gostop_arbiter.notation import parse_text
+from gostop_arbiter.notation.reader import MAX_TAG_VALUE
+from gostop_arbiter.records import dump
+from gostop_arbiter.settle import settle_up
+from gostop_arbiter.verdict import SCHEMA_VERSION
+
+SAMPLE = SAMPLES / "matgo-hidden-hand.gsn"
+PLAYED = SAMPLE.read_text(encoding="utf-8")
+COMMAND = [sys.executable, "-m", "gostop_arbiter"]
+
+
+def run(*args: str, **options: object) -> subprocess.CompletedProcess[str]:
+    options.setdefault("capture_output", True)
+    options.setdefault("timeout", 120)
+    return subprocess.run([*COMMAND, *args], text=True, **options)  # type: ignore[call-overload, no-any-return]
+
+
+def one_line_and_no_traceback(result: subprocess.CompletedProcess[str], *words: str) -> None:
+    assert "Traceback" not in result.stderr, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+
+
+# ---- bounded cost -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("tag", ["Event", "Foo", "Seats", "Rules"])
+def test_a_huge_tag_value_is_one_located_error_and_the_rest_is_read(tmp_path: Path, tag: str) -> None:
+    path = tmp_path / "huge.gsn"
+    value = "x, " * ((8 << 20) // 3)  # 8 MiB: it took 8-15 s and 7.5 GB
+    path.write_text(f'[{tag} "{value}"]\n' + PLAYED + "Bo: 3q\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(path)])
+    assert result.exit_code == Exit.UNREADABLE
+    assert f"{path}:1:{len(tag) + 4}: a tag's value holds at most {MAX_TAG_VALUE:,} characters" in result.output
+    assert "'3q' is not a card" in result.output  # the other lines are still read
+    assert len(result.output) < 2_000  # the line is shown cut around the caret
+
+
+def test_a_tag_value_at_the_limit_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "long.gsn"
+    path.write_text(f'[Note "{"n" * MAX_TAG_VALUE}"]\n' + PLAYED, encoding="utf-8")
+    assert CliRunner().invoke(cli, ["check", str(path)]).exit_code == Exit.OK
+
+
+def test_an_unclosed_huge_tag_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "open.gsn"
+    path.write_text('[Note "' + "n" * (1 << 20) + "\n" + PLAYED, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(path), "--json"])
+    assert result.exit_code == Exit.UNREADABLE
+    (error,) = json.loads(result.output)["files"][0]["errors"]
+    assert (error["line"], error["column"]) == (1, 8) and "no closing quote" in error["message"]
+
+
+def test_many_names_in_seats_are_counted_once(tmp_path: Path) -> None:
+    names = ", ".join(f"P{i % 1200}" for i in range(1400))  # was quadratic: 262,144 names ran for minutes
+    path = tmp_path / "seats.gsn"
+    path.write_text(f'[Seats "{names}"]\ndeal P0: 1g\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(path), "--json"])
+    errors = json.loads(result.output)["files"][0]["errors"]
+    assert sum("is listed twice in Seats" in e["message"] for e in errors) == 200
+
+
+# ---- check's streamed output is today's output ------------------------------------------------
+
+
+def _whole_document(paths: list[Path], settle: bool) -> str:
+    """The JSON document as check wrote it before it streamed: every verdict, then one json.dumps."""
+    files = []
+    for path in paths:
+        transcript = parse_text(path.read_text(encoding="utf-8"))
+        document = dump(judge_file(str(path), transcript.hands, RulesChoice()), mode="json", by_alias=True)
+        if not document["errors"]:
+            del document["errors"]
+        if settle:
+            transfers = settle_up(document["balance"])
+            document["settle_up"] = [{"from": a, "to": b, "amount": n} for a, b, n in transfers]
+        files.append(document)
+    return json.dumps({"schema_version": SCHEMA_VERSION, "files": files}, ensure_ascii=False, indent=2) + "\n"
+
+
+@pytest.mark.parametrize("settle", [False, True])
+def test_the_streamed_json_is_byte_for_byte_the_whole_document(tmp_path: Path, settle: bool) -> None:
+    session = tmp_path / "session.gsn"
+    assert run("simulate", "--players", "3", "--hands", "150", "--seed", "17", "-o", str(session)).returncode == 0
+    paths = [*spec_examples(), *sample_files(), session]
+    result = CliRunner().invoke(cli, ["check", "--json", *map(str, paths)] + (["--settle"] if settle else []))
+    assert result.stdout == _whole_document(paths, settle)
+
+
+def test_a_syntax_error_after_many_hands_still_means_no_verdict(tmp_path: Path) -> None:
+    path = tmp_path / "late.gsn"
+    assert run("simulate", "--hands", "250", "--seed", "3", "-o", str(path)).returncode == 0
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write('\n[Hand "251"]\nMinji: 3q\n')
+    for args in (["--json"], []):
+        result = CliRunner().invoke(cli, ["check", str(path), *args])
+        assert result.exit_code == Exit.UNREADABLE
+        if args:
+            entry = json.loads(result.stdout)["files"][0]
+            assert entry["hands"] == [] and entry["errors"][0]["code"] == "syntax"
+        else:
+            assert "hand 1 ·" not in result.stdout and "'3q' is not a card" in result.stderr
+
+
+# ---- bytes that are not UTF-8 -----------------------------------------------------------------
+
+NOT_UTF8 = b'[Seats "A, B"]\ndeal A: 1g \xff\ndeal B: 2g\n# caf\xe9 \xfe\nA: 3q\n'
+
+
+def test_every_line_that_is_not_utf8_is_located_and_the_others_are_read(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.gsn"
+    path.write_bytes(NOT_UTF8)
+    for command in ("check", "parse"):
+        result = CliRunner().invoke(cli, [command, str(path)])
+        assert result.exit_code == Exit.UNREADABLE
+        assert f"{path}:2:12: this line is not UTF-8 text: byte 0xff cannot be read\n" in result.stderr
+        assert "    2 | deal A: 1g \ufffd\n      |            ^" in result.stderr
+        assert f"{path}:4:6: this line is not UTF-8 text: byte 0xe9" in result.stderr
+        assert f"{path}:5:4: '3q' is not a card" in result.stderr
+    errors = json.loads(CliRunner().invoke(cli, ["check", "--json", str(path)]).stdout)["files"][0]["errors"]
+    assert [(e["code"], e["line"], e["column"]) for e in errors] == [
+        ("unreadable", 2, 12),
+        ("unreadable", 4, 6),
+        ("syntax", 5, 4),
+    ]
+    out = tmp_path / "v.jsonl"
+    assert run("audit", str(path), "--jsonl", str(out), "--quiet").returncode == Exit.UNREADABLE
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [(r["error"]["line"], r["error"]["column"]) for r in lines if "error" in r] == [(2, 12), (4, 6), (5, 4)]
+
+
+# ---- no traceback for a failure outside the transcript ----------------------------------------
+
+
+def test_standard_input_closed() -> None:
+    result = run("check", "-", stdin=subprocess.DEVNULL, preexec_fn=lambda: os.close(0))
+    assert result.returncode == Exit.UNREADABLE
+    one_line_and_no_traceback(result, "cannot read standard input")
+
+
+@contextlib.contextmanager
+def read_only(path: Path) -> Iterator[None]:
+    """``path`` (a file or a folder) made unwritable, also for root (who ignores modes): chattr +i."""
+    if os.geteuid() != 0:
+        mode = path.stat().st_mode
+        path.chmod(0o555 if path.is_dir() else 0o444)
+        try:
+            yield
+        finally:
+            path.chmod(mode)
+        return
+    if subprocess.run(["chattr", "+i", str(path)], capture_output=True).returncode != 0:
+        pytest.skip("running as root on a file system without chattr: nothing is read-only to root")
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+def unwritable_outputs(tmp_path: Path) -> list[tuple[str, str]]:
+    (tmp_path / "a-folder").mkdir()
+    return [
+        (str(tmp_path / "missing" / "out"), "No such file or directory"),
+        ("", "no file is named"),
+        (str(tmp_path / "a-folder"), "it is a folder"),
+        ("/dev/full", "No space left on device"),
+        ("/proc/version", ""),
+    ]
+
+
+@pytest.mark.parametrize("command", ["render", "simulate", "audit"])
+def test_an_output_that_cannot_be_written_is_one_line_and_exit_4(tmp_path: Path, command: str) -> None:
+    for output, reason in unwritable_outputs(tmp_path):
+        args = {
+            "render": ["render", str(SAMPLE), "-o", output],
+            "simulate": ["simulate", "--hands", "3", "-o", output],
+            "audit": ["audit", str(SAMPLE), "--jsonl", output, "--quiet"],
+        }[command]
+        result = run(*args)
+        assert result.returncode == Exit.OUTPUT, (output, result.stderr)
+        one_line_and_no_traceback(result, f"cannot write {output or repr('')}", reason)
+
+
+def test_a_read_only_folder_and_file(tmp_path: Path) -> None:
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    with read_only(folder):
+        result = run("render", str(SAMPLE), "-o", str(folder / "page.html"))
+    assert result.returncode == Exit.OUTPUT
+    one_line_and_no_traceback(result, f"cannot write {folder / 'page.html'}")
+    messy = tmp_path / "messy.gsn"
+    messy.write_text(PLAYED.replace("Ara: stop", "Ara:   stop"), encoding="utf-8")
+    with read_only(messy):
+        result = run("fmt", str(messy))
+    assert result.returncode == Exit.OUTPUT
+    one_line_and_no_traceback(result, f"cannot write {messy}")
+
+
+def test_audit_checks_its_jsonl_before_judging_anything(tmp_path: Path) -> None:
+    fifo = tmp_path / "never-written.gsn"
+    os.mkfifo(fifo)  # reading it would wait for ever: the command must stop before it judges
+    result = run("audit", str(fifo), "--jsonl", str(tmp_path / "missing" / "v.jsonl"), "--quiet", timeout=30)
+    assert result.returncode == Exit.OUTPUT
+    one_line_and_no_traceback(result, "No such file or directory")
+
+
+@pytest.mark.parametrize("args", [["check"], ["check", "--json"], ["parse", "--json"]])
+def test_standard_output_on_a_full_device(args: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        result = run(*args, str(SAMPLE), stdout=full, stderr=subprocess.PIPE, capture_output=False)
+    assert result.returncode == Exit.OUTPUT
+    one_line_and_no_traceback(result, "cannot write standard output: No space left on device")
+
+
+def test_no_temporary_file_is_left_beside_an_output(tmp_path: Path) -> None:
+    out = tmp_path / "v.jsonl"
+    assert run("audit", str(SAMPLE), "--jsonl", str(out), "--quiet").returncode == Exit.OK
+    assert run("simulate", "--hands", "2", "-o", str(tmp_path / "s.gsn")).returncode == Exit.OK
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.gsn", "v.jsonl"]
+    assert oct(out.stat().st_mode & 0o777) == oct(0o666 & ~_umask())
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+# ---- signals and half-written files -----------------------------------------------------------
+
+
+def test_ctrl_c_exits_130_without_a_traceback() -> None:
+    process = subprocess.Popen(
+        [*COMMAND, "simulate", "--hands", "100000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert process.stdout is not None and process.stdout.readline()  # it is at work
+    process.send_signal(signal.SIGINT)
+    _out, err = process.communicate(timeout=60)
+    assert process.returncode == Exit.INTERRUPTED
+    assert "Traceback" not in err
+
+
+def _big_folder(tmp_path: Path) -> Path:
+    root = tmp_path / "logs"
+    root.mkdir()
+    seed = tmp_path / "seed.gsn"
+    assert run("simulate", "--hands", "100", "--seed", "8", "-o", str(seed)).returncode == 0
+    text = seed.read_text(encoding="utf-8")
+    for i in range(4):
+        (root / f"{i}.gsn").write_text("\n".join([text] * 8), encoding="utf-8")
+    (root / "x.gsn").mkdir()  # a folder named like a transcript
+    return root
+
+
+@pytest.mark.parametrize(("sig", "status"), [(signal.SIGTERM, Exit.TERMINATED), (signal.SIGINT, Exit.INTERRUPTED)])
+def test_an_interrupted_audit_cleans_up_and_leaves_the_old_jsonl_alone(
+    tmp_path: Path, sig: signal.Signals, status: Exit
+) -> None:
+    root = _big_folder(tmp_path)
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    out = tmp_path / "v.jsonl"
+    out.write_text("an earlier run\n", encoding="utf-8")
+    process = subprocess.Popen(
+        [*COMMAND, "audit", str(root), "--jsonl", str(out), "--jobs", "2", "--quiet"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "TMPDIR": str(temporary)},
+    )
+    deadline = time.monotonic() + 60
+    while not any(temporary.iterdir()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)  # the workers are judging
+    process.send_signal(sig)
+    _out, err = process.communicate(timeout=60)
+    assert process.returncode == status, err
+    assert "Traceback" not in err
+    assert "the audit stopped after" in err and "was not written" in err
+    assert list(temporary.iterdir()) == []  # the parts are gone
+    assert out.read_text(encoding="utf-8") == "an earlier run\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["logs", "seed.gsn", "tmp", "v.jsonl"]
+
+
+def test_a_folder_named_like_a_transcript_is_not_a_file(tmp_path: Path) -> None:
+    root = tmp_path / "logs"
+    (root / "x.gsn").mkdir(parents=True)
+    (root / "real.gsn").write_text(PLAYED, encoding="utf-8")
+    out = tmp_path / "v.jsonl"
+    result = run("audit", str(root), "--jsonl", str(out), "--quiet")
+    assert result.returncode == Exit.OK
+    assert "│ files " in result.stdout and "│     1 │" in result.stdout
+    assert {json.loads(line)["path"] for line in out.read_text(encoding="utf-8").splitlines()} == {
+        str(root / "real.gsn")
+    }
+
+
+# ---- names and tags ---------------------------------------------------------------------------
+
+
+def test_a_misspelt_rules_tag_is_said_and_the_verdict_doubts_its_rules(tmp_path: Path) -> None:
+    path = tmp_path / "typo.gsn"
+    path.write_text(PLAYED.replace('[Rules "standard"]', '[RuleJ "wikipedia"]'), encoding="utf-8")
+    assert (
+        f"{path}:4:1: warning: unknown tag RuleJ: did you mean Rules?"
+        in CliRunner().invoke(cli, ["check", str(path)]).stderr
+    )
+    result = CliRunner().invoke(cli, ["check", str(path), "--json"])
+    assert result.exit_code == Exit.DISPUTED
+    (hand,) = json.loads(result.stdout)["files"][0]["hands"]
+    (note,) = hand["discrepancies"]
+    assert (note["kind"], note["line"]) == ("tag", 4)
+    assert "if it means Rules, this hand was judged wrongly (rules standard" in note["message"]
+
+
+@pytest.mark.parametrize(
+    ("tag", "meant", "status"),
+    [("Evnet", "Event", Exit.OK), ("Stke", "Stake", Exit.DISPUTED), ("Seat", "Seats or Set", Exit.DISPUTED)],
+)
+def test_one_edit_from_a_tag_is_did_you_mean(tmp_path: Path, tag: str, meant: str, status: Exit) -> None:
+    path = tmp_path / "typo.gsn"
+    path.write_text(f'[{tag} "1"]\n' + PLAYED, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(path)])
+    assert f"did you mean {meant}?" in result.stderr
+    assert result.exit_code == status
+
+
+def test_a_tag_far_from_every_tag_is_only_unknown(tmp_path: Path) -> None:
+    path = tmp_path / "other.gsn"
+    path.write_text('[Venue "home"]\n' + PLAYED, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(path)])
+    assert "unknown tag Venue is kept but changes nothing" in result.stderr
+    assert result.exit_code == Exit.OK
