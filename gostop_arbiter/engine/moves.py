@@ -85,10 +85,44 @@ def _holdable(st: HandState, player: str) -> Counter[str]:
     card not yet seen (a card known to lie in the stock is not in a hand)."""
     held = Counter({c: n for c, n in st.hands.known.get(player, Counter()).items() if n > 0})
     if st.hands.unseen.get(player, 0) > 0:
-        pool = Counter(st.unseen_cards()) - st.stock.returned
-        for code, n in pool.items():
+        for code, n in _never_seen(st).items():
             held[code] += min(n, st.hands.unseen[player])
     return held
+
+
+def _never_seen(st: HandState) -> Counter[str]:
+    """The cards of the deck that have not shown up yet, with how many copies each."""
+    seen = st.ledger.seen
+    return Counter(
+        {code: copies - seen.get(code, 0) for code, copies in st.deck.counts.items() if copies > seen.get(code, 0)}
+    )
+
+
+class _Unseen:
+    """Where the cards without a known place may be: never seen (in a hand not seen, or in the
+    stock), or known to lie in the stock (a hand that sat out went back into it)."""
+
+    def __init__(self, never: Counter[str], returned: Counter[str]) -> None:
+        self.never = +never
+        self.returned = +returned
+
+    def flips(self, stock: int) -> list[str]:
+        """What the next flip may be with ``stock`` cards left: a card known to be in the stock, or
+        a card never seen while the stock has room beyond those (the rest are in unseen hands)."""
+        options = set(self.returned)
+        if stock > sum(self.returned.values()):
+            options |= set(self.never)
+        return sorted(options)
+
+    def without(self, codes: list[str]) -> _Unseen:
+        """The same after these cards were flipped (a known stock card is the one that comes out)."""
+        never, returned = self.never.copy(), self.returned.copy()
+        for code in codes:
+            if returned[code] > 0:
+                returned[code] -= 1
+            else:
+                never[code] -= 1
+        return _Unseen(never, returned)
 
 
 def _can_hold(st: HandState, player: str, cards: tuple[str, ...]) -> bool:
@@ -144,10 +178,9 @@ def _turns(st: HandState, player: str) -> Iterator[Statement]:
 def _bonus_lays(st: HandState, player: str, held: Counter[str]) -> Iterator[Bonus]:
     if st.stock.remaining <= 0:
         return
-    draws = [UNSEEN_DRAW, *map(_card, sorted(set(_flippable(st))))]
     listed = st.stock.listed_next()
-    if listed is not None:
-        draws = [_card(listed)]
+    unseen = _Unseen(_never_seen(st), st.stock.returned)
+    draws = [_card(listed)] if listed is not None else [UNSEEN_DRAW, *map(_card, unseen.flips(st.stock.remaining))]
     for code in sorted(held):
         if is_bonus(code):
             yield from (Bonus(player=player, card=_card(code), draw=d) for d in draws)
@@ -164,12 +197,6 @@ def _bombs(st: HandState, player: str) -> Iterator[tuple[str, ...]]:
             yield from (c for c in sorted(set(combinations(sort_cards(cards), size))) if _can_hold(st, player, c))
 
 
-def _flippable(st: HandState) -> list[str]:
-    """The cards the stock may turn up next."""
-    listed = st.stock.listed_next()
-    return [listed] if listed is not None else st.unseen_cards()
-
-
 def flips_after(st: HandState, play: Turn) -> list[Turn]:
     """The turn completed with every flip the stock may turn up, and ``x`` wherever a card has a
     choice of two different table cards."""
@@ -177,7 +204,8 @@ def flips_after(st: HandState, play: Turn) -> list[Turn]:
     played = [c.code for c in play.cards]
     known = st.hands.known.get(play.player, Counter())
     shown = Counter(played)  # cards played from an unseen hand are not among the flips
-    pool = Counter(st.unseen_cards()) - Counter({c: n - known[c] for c, n in shown.items() if n > known[c]})
+    from_unseen = Counter({c: n - known[c] for c, n in shown.items() if n > known[c]})
+    pool = _Unseen(_never_seen(st) - from_unseen, st.stock.returned)
     flips = _flip_sequences(st, pool, 0)
     turns: list[Turn] = []
     joker = play.play == "card" and is_bonus(played[0])
@@ -189,20 +217,18 @@ def flips_after(st: HandState, play: Turn) -> list[Turn]:
     return turns
 
 
-def _flip_sequences(st: HandState, pool: Counter[str], k: int) -> list[list[str]]:
+def _flip_sequences(st: HandState, pool: _Unseen, k: int) -> list[list[str]]:
     """Each sequence of flips a turn may make from the ``k``-th card of the stock on: a bonus card
     flips again, a month card ends it. A ``stock:`` line decides the cards it names."""
     if st.stock.remaining - k <= 0:
         return [[]]
     at = st.stock.used + k
     listed = st.stock.listed[at] if at < len(st.stock.listed) and st.stock.listed[at] != UNSEEN else None
-    options = [listed] if listed is not None else sorted(c for c, n in pool.items() if n > 0)
+    options = [listed] if listed is not None else pool.flips(st.stock.remaining - k)
     sequences: list[list[str]] = []
     for code in options:
         if is_bonus(code) and st.stock.remaining - k > 1:
-            rest = pool.copy()
-            rest[code] -= 1
-            sequences += [[code, *more] for more in _flip_sequences(st, rest, k + 1)]
+            sequences += [[code, *more] for more in _flip_sequences(st, pool.without([code]), k + 1)]
         else:
             sequences.append([code])
     return sequences
@@ -230,15 +256,13 @@ def _with_targets(st: HandState, play: Turn, table: dict[int, list[str]], flips:
     return [replace(play, target=_target(h), flips=_flips(flips, f)) for h in hand_choices for f in flip_choices]
 
 
-def _joker_turns(
-    st: HandState, play: Turn, table: dict[int, list[str]], flips: list[str], pool: Counter[str]
-) -> list[Turn]:
+def _joker_turns(st: HandState, play: Turn, table: dict[int, list[str]], flips: list[str], pool: _Unseen) -> list[Turn]:
     """gamerules: the first month card flipped plays for the joker, and the next flip is the turn's."""
     at = next((i for i, c in enumerate(flips) if not is_bonus(c)), None)
     if at is None:
         return [replace(play, flips=_flips(flips, None))]
     substitute = flips[at]
-    rest = _flip_sequences(st, pool - Counter(flips[: at + 1]), at + 1)
+    rest = _flip_sequences(st, pool.without(flips[: at + 1]), at + 1)
     turns: list[Turn] = []
     for more in rest:
         month_card = next((c for c in more if not is_bonus(c)), None)

@@ -337,18 +337,6 @@ class HandState:
         elif listed is None:
             self.observe(ref, line, player, verb)
 
-    def unseen_cards(self) -> list[str]:
-        """Every card of the deck that has not shown up yet, one entry per copy: what an unseen hand
-        may hold and what the stock may turn up next (a card known to lie in the stock, from a hand
-        that sat out, is among them)."""
-        seen = self.ledger.seen
-        left: list[str] = []
-        for code, copies in self.deck.counts.items():
-            left += [code] * (copies - seen.get(code, 0))
-        for code, n in self.stock.returned.items():
-            left += [code] * n
-        return left
-
     def cards_left(self, player: str) -> int:
         """Hand cards and dummy turns left (a bomb's dummy counts as a hand card)."""
         return self.hands.size(player) + self.dummies[player]
