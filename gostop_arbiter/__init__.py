@@ -6,19 +6,31 @@ The Python API in three lines::
     from gostop_arbiter import judge_text
     verdict = judge_text(open("game.gsn", encoding="utf-8").read())
     print(verdict.hands[0].payments, verdict.balance)
+
+A hand as a board (push, pop, legal moves) is :func:`board_for` and :class:`HandBoard`; a visitor
+(:class:`HandVisitor`) sees each statement as a hand is judged. docs/api.md has the whole API.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .notation.model import Transcript
+    from .engine import HandBoard, HandVisitor
+    from .notation.model import Hand, Transcript
     from .verdict import FileVerdict
 
+_ENGINE = frozenset({"HandBoard", "HandVisitor", "IllegalStatement", "BoardView"})
+"""Names of the engine's, imported when first asked for (a ``check`` of tally hands never needs them)."""
 
-def __getattr__(name: str) -> str:
-    """``__version__``, read from the installed metadata only when asked (it costs a cold start)."""
+
+def __getattr__(name: str) -> Any:
+    """``__version__`` (read from the installed metadata only when asked: it costs a cold start) and
+    the engine's names."""
+    if name in _ENGINE:
+        from . import engine
+
+        return getattr(engine, name)
     if name != "__version__":
         raise AttributeError(name)
     from importlib.metadata import PackageNotFoundError, version
@@ -37,9 +49,15 @@ def read_text(text: str) -> Transcript:
 
 
 def judge_text(
-    text: str, *, path: str = "-", rules: str | None = None, sets: dict[str, str] | None = None
+    text: str,
+    *,
+    path: str = "-",
+    rules: str | None = None,
+    sets: dict[str, str] | None = None,
+    visitor: HandVisitor | None = None,
 ) -> FileVerdict:
-    """The verdict (GSN §8) on every hand of a GSN text, optionally under other rules.
+    """The verdict (GSN §8) on every hand of a GSN text, optionally under other rules; a visitor
+    sees each played hand's statements as they are pushed (:class:`HandVisitor`).
 
     Raises ``GsnSyntaxError`` for a text that does not parse and ``RulesError`` for an unknown
     profile or knob; hands that cannot be judged are listed in the verdict's ``errors``."""
@@ -49,10 +67,32 @@ def judge_text(
 
     choice = RulesChoice(rules, dict(sets or {}))
     resolve(rules or "standard", dict(choice.sets))
-    judged = judge_lines(path, normalise_lines(text), choice)
+    judged = judge_lines(path, normalise_lines(text), choice, visitor=visitor)
     if judged.errors:
         raise GsnSyntaxError(judged.errors)
     return judged.verdict
 
 
-__all__ = ["__version__", "judge_text", "read_text"]
+def board_for(
+    hand: Hand, *, rules: str | None = None, sets: dict[str, str] | None = None, dealer: str | None = None
+) -> HandBoard:
+    """An empty board for a hand of a transcript: its seats and stake, its rules (or ``rules`` and
+    ``sets`` instead), its ``Dealer`` tag or else the first seat. Push the hand's statements onto it."""
+    from .engine import HandBoard
+    from .rules import resolve
+
+    profile = resolve(rules or hand.rules, dict(sets or {}) if rules else {**hand.sets, **(sets or {})})
+    tag = hand.tag("Dealer")
+    return HandBoard.of_hand(hand, profile, dealer=dealer or (tag.value if tag else hand.seats[0]))
+
+
+__all__ = [
+    "BoardView",
+    "HandBoard",
+    "HandVisitor",
+    "IllegalStatement",
+    "__version__",
+    "board_for",
+    "judge_text",
+    "read_text",
+]

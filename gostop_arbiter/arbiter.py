@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import field
+from typing import TYPE_CHECKING
 
 from .notation import Hand, SyntaxIssue
 from .notation.model import Notice
@@ -19,6 +20,9 @@ from .records import Mutable, Record, frozen, mutable, replace
 from .rules import Profile, RulesError, resolve
 from .tally import UsageError, judge_tally
 from .verdict import Discrepancy, FileError, FileVerdict, HandVerdict
+
+if TYPE_CHECKING:  # the engine is imported only when a played hand is judged
+    from .engine.visitor import HandVisitor
 
 FREE_TEXT_TAGS = ("Event", "Site", "Date", "Hand", "Note")
 VOID_OUTCOMES = ("nagari", "redeal", "void")
@@ -81,8 +85,9 @@ def _carry(hand: Hand, session: _Session) -> tuple[int, list[Discrepancy]]:
     ]
 
 
-def judge_hand(hand: Hand, choice: RulesChoice, session: _Session) -> HandVerdict:
-    """One hand's verdict; raises :class:`UsageError` for a hand these rules cannot judge."""
+def judge_hand(hand: Hand, choice: RulesChoice, session: _Session, visitor: HandVisitor | None = None) -> HandVerdict:
+    """One hand's verdict; raises :class:`UsageError` for a hand these rules cannot judge. A
+    visitor sees a played hand's statements as they are pushed (see :mod:`.engine.visitor`)."""
     try:
         profile = choice.profile_for(hand)
     except RulesError as error:
@@ -96,7 +101,7 @@ def judge_hand(hand: Hand, choice: RulesChoice, session: _Session) -> HandVerdic
     else:
         from .engine import judge_played  # only played hands need the engine: a tally file starts sooner
 
-        verdict, _replay = judge_played(hand, profile, carry_in=carry, dealer=dealer, tags=tags)
+        verdict, _board = judge_played(hand, profile, carry_in=carry, dealer=dealer, tags=tags, visitor=visitor)
     notes = carry_notes + _misspelt_tags(hand, verdict)
     if notes:
         verdict = replace(verdict, discrepancies=notes + verdict.discrepancies)
@@ -140,8 +145,9 @@ def _hand_over(verdict: HandVerdict, session: _Session) -> None:
 class Session:
     """The hands of one file judged in order, one at a time (what ``audit`` streams)."""
 
-    def __init__(self, choice: RulesChoice | None = None) -> None:
+    def __init__(self, choice: RulesChoice | None = None, visitor: HandVisitor | None = None) -> None:
         self.choice = choice or RulesChoice()
+        self.visitor = visitor
         self._state = _Session()
 
     @property
@@ -151,16 +157,18 @@ class Session:
     def judge(self, hand: Hand) -> HandVerdict | FileError:
         """The next hand's verdict, or the usage error that keeps it from being judged."""
         try:
-            verdict = judge_hand(hand, self.choice, self._state)
+            verdict = judge_hand(hand, self.choice, self._state, self.visitor)
         except UsageError as error:
             return FileError(code="usage", line=error.line, column=error.column, message=str(error))
         _hand_over(verdict, self._state)
         return verdict
 
 
-def judge_file(path: str, hands: Iterable[Hand], choice: RulesChoice | None = None) -> FileVerdict:
+def judge_file(
+    path: str, hands: Iterable[Hand], choice: RulesChoice | None = None, *, visitor: HandVisitor | None = None
+) -> FileVerdict:
     """The verdict on every hand of a file, in order, and the file's balance."""
-    session = Session(choice)
+    session = Session(choice, visitor)
     verdicts: list[HandVerdict] = []
     errors: list[FileError] = []
     with paused_gc():
@@ -204,8 +212,9 @@ class FileJudge:
         *,
         undecodable: Mapping[int, SyntaxIssue] | None = None,
         read_ahead: int = READ_AHEAD,
+        visitor: HandVisitor | None = None,
     ) -> None:
-        self.session = Session(choice)
+        self.session = Session(choice, visitor)
         self.errors: list[SyntaxIssue] = []
         self.warnings: list[Notice] = []
         self._read = read_hands(lines, undecodable)
@@ -232,10 +241,15 @@ class FileJudge:
 
 
 def judge_lines(
-    path: str, lines: Iterable[str], choice: RulesChoice | None = None, *, read_ahead: int = READ_AHEAD
+    path: str,
+    lines: Iterable[str],
+    choice: RulesChoice | None = None,
+    *,
+    read_ahead: int = READ_AHEAD,
+    visitor: HandVisitor | None = None,
 ) -> ReadAndJudged:
     """Read and judge a file (see :class:`FileJudge`): memory holds the verdicts, not the transcript."""
-    judge = FileJudge(lines, choice, read_ahead=read_ahead)
+    judge = FileJudge(lines, choice, read_ahead=read_ahead, visitor=visitor)
     verdicts: list[HandVerdict] = []
     errors: list[FileError] = []
     for _hand, judged in judge:

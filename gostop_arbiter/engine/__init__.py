@@ -6,5 +6,16 @@ from .board import HandBoard, IllegalStatement, iter_replay, replay
 from .events import Event
 from .judge import judge_played
 from .view import BoardView, Stack
+from .visitor import HandVisitor
 
-__all__ = ["BoardView", "Event", "HandBoard", "IllegalStatement", "Stack", "iter_replay", "judge_played", "replay"]
+__all__ = [
+    "BoardView",
+    "Event",
+    "HandBoard",
+    "HandVisitor",
+    "IllegalStatement",
+    "Stack",
+    "iter_replay",
+    "judge_played",
+    "replay",
+]

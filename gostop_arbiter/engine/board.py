@@ -40,6 +40,7 @@ from .moves import flips_after, legal_moves
 from .state import HandState, Outcome, is_bonus
 from .turn import bonus, play_turn, shake
 from .view import BoardView, view_of
+from .visitor import HandVisitor
 
 
 class IllegalStatement(ValueError):
@@ -155,7 +156,11 @@ class HandBoard:
     def legal_flips(self, play: Turn) -> list[Turn]:
         """The turn ``play`` (its hand card, bomb or pass, without flips) completed with every flip
         the stock may turn up: what a recorder offers after the played card."""
-        return flips_after(self._state, play)
+        st = self._state
+        if not st.began and st.table_line is not None:  # the stock is counted when the players are seated
+            st = st.copy()
+            deal.begin(st)
+        return flips_after(st, play)
 
     def is_legal(self, statement: Statement) -> bool:
         """Whether :meth:`push` would accept the statement now."""
@@ -202,11 +207,20 @@ class HandBoard:
         return f"<HandBoard {', '.join(self._start[0])}: {len(self._state.statements)} statements>"
 
 
-def replay(hand: Hand, profile: Profile, *, dealer: str) -> HandBoard:
-    """A transcript's hand pushed statement by statement, every violation recorded, and closed."""
+def replay(hand: Hand, profile: Profile, *, dealer: str, visitor: HandVisitor | None = None) -> HandBoard:
+    """A transcript's hand pushed statement by statement, every violation recorded, and closed;
+    a visitor sees each statement as it is pushed (its ``end_hand`` is the judge's to call)."""
     board = HandBoard.of_hand(hand, profile, dealer=dealer)
-    for statement in hand.statements:
-        board.push(statement, strict=False)
+    if visitor is None:
+        for statement in hand.statements:
+            board.push(statement, strict=False)
+    else:
+        visitor.begin_hand(hand, board)
+        violations = board._state.violations
+        for statement in hand.statements:
+            before = len(violations)
+            events = board.push(statement, strict=False)
+            visitor.visit_statement(statement, events, violations[before:])
     board.close()
     return board
 

@@ -11,6 +11,7 @@ from ..tally import UsageError, next_carry
 from ..verdict import HandVerdict, Payment, PlayerScore
 from .board import HandBoard, replay
 from .state import HandState
+from .visitor import HandVisitor
 
 VOID = ("nagari", "redeal", "void", "incomplete")
 
@@ -68,11 +69,17 @@ def _payments(
 
 
 def judge_played(
-    hand: Hand, profile: Profile, *, carry_in: int = 1, dealer: str, tags: dict[str, str] | None = None
+    hand: Hand,
+    profile: Profile,
+    *,
+    carry_in: int = 1,
+    dealer: str,
+    tags: dict[str, str] | None = None,
+    visitor: HandVisitor | None = None,
 ) -> tuple[HandVerdict, HandBoard]:
     """The verdict on a played hand, and the board (its events) it was drawn from."""
     _check_table(hand, profile)
-    board = replay(hand, profile, dealer=dealer)
+    board = replay(hand, profile, dealer=dealer, visitor=visitor)
     r = board.result()
     outcome = r.outcome.kind
     if r.minhwatu and any(v.code in ("missing-card", "extra-card", "unknown-card") for v in r.violations):
@@ -113,4 +120,6 @@ def judge_played(
         stake=hand.stake,
         tags=tags or {},
     )
+    if visitor is not None:
+        visitor.end_hand(board, verdict)
     return verdict, board
