@@ -74,6 +74,7 @@ def main() -> None:
     parser.add_argument("--code", type=Path, help="run this checkout's code instead of the installed one")
     parser.add_argument("--work", type=Path, default=Path("bench-hostile"), help="where the corpora are kept")
     parser.add_argument("--no-text", action="store_true", help="skip the text report (the slowest)")
+    parser.add_argument("--no-audit", action="store_true", help="skip audit")
     parser.add_argument("--only-make-corpora", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.only_make_corpora:
@@ -101,7 +102,10 @@ def main() -> None:
     commands: list[tuple[str, list[str]]] = [("check --json", ["check", "--json"])]
     if not options.no_text:
         commands.append(("check (text)", ["check", "--no-color"]))
-    commands.append(("audit --jsonl", ["audit", "--jobs", "1", "--quiet", "--jsonl", str(options.work / "out.jsonl")]))
+    if not options.no_audit:
+        commands.append(
+            ("audit --jsonl", ["audit", "--jobs", "1", "--quiet", "--jsonl", str(options.work / "out.jsonl")])
+        )
     print(f"code: {options.code or ROOT}; median of {options.runs} run(s); time is wall time, memory the peak RSS")
     print(f"{'input':<36} {'command':<14} {'time':>9} {'peak memory':>12} {'exit':>5}")
     for name, file in inputs:
