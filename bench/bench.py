@@ -53,7 +53,7 @@ def median_time(fn: Callable[[], Any], runs: int) -> tuple[float, Any]:
 def build_corpus(hands: int, distinct: int, players: int) -> tuple[str, int]:
     from gostop_arbiter.notation import write_hand
     from gostop_arbiter.rules import profile_named
-    from gostop_arbiter.simulate import simulate_session
+    from gostop_arbiter.tools.simulate import simulate_session
 
     blocks: list[str] = []
     first_dealer = ""
@@ -222,7 +222,7 @@ def instructions(stage: str, hands: int, players: int) -> int | None:
 
 def run_stage(stage: str, hands: int, distinct: int, players: int) -> None:
     """One stage, once, for :func:`instructions` (``--stage``)."""
-    from gostop_arbiter.arbiter import judge_lines
+    from gostop_arbiter.judging.file import judge_lines
     from gostop_arbiter.notation import normalise_lines
 
     text, _count = build_corpus(hands, distinct, players)
@@ -236,9 +236,9 @@ def run_stage(stage: str, hands: int, distinct: int, players: int) -> None:
 
 def validate(hands: int) -> None:
     """Simulate ``hands`` hands for each player count and check that every one replays valid."""
-    from gostop_arbiter.arbiter import judge_file
+    from gostop_arbiter.judging.file import judge_file
     from gostop_arbiter.rules import profile_named
-    from gostop_arbiter.simulate import simulate_session
+    from gostop_arbiter.tools.simulate import simulate_session
 
     for players in (2, 3, 4):
         start = time.perf_counter()
@@ -287,8 +287,8 @@ def main() -> None:
         run_stage(args.stage, args.hands, args.distinct, args.players)
         return
 
-    from gostop_arbiter.arbiter import judge_file, judge_lines
     from gostop_arbiter.engine import replay
+    from gostop_arbiter.judging.file import judge_file, judge_lines
     from gostop_arbiter.notation import normalise_lines, parse_text
     from gostop_arbiter.notation.model import Turn
     from gostop_arbiter.rules import resolve

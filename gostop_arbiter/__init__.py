@@ -61,7 +61,7 @@ def judge_text(
 
     Raises ``GsnSyntaxError`` for a text that does not parse and ``RulesError`` for an unknown
     profile or knob; hands that cannot be judged are listed in the verdict's ``errors``."""
-    from .arbiter import RulesChoice, judge_lines
+    from .judging.file import RulesChoice, judge_lines
     from .notation import GsnSyntaxError, normalise_lines
     from .rules import resolve
 

@@ -13,8 +13,8 @@ from typing import IO, Any, cast
 
 import click
 
-from .arbiter import FileJudge, RulesChoice, judge_file
 from .exitcodes import Exit
+from .judging.file import FileJudge, RulesChoice, judge_file
 from .notation import Hand, SyntaxIssue, normalise_lines, read_hands, write_hand, write_transcript
 from .notation.model import Notice, Transcript
 from .notation.reader import decoded_lines, paused_gc
@@ -23,8 +23,8 @@ from .outputs import OutputError, output_file, reason_of
 from .records import Mutable, dump, mutable
 from .render.words import Lang
 from .rules import PROFILES, RulesError, profile_named, resolve
-from .settle import settle_up
-from .tamper import TAMPER_KINDS
+from .settlement import settle_up
+from .tools.tamper import TAMPER_KINDS
 from .verdict import SCHEMA_VERSION, FileError, FileVerdict
 
 STDIN = "-"
@@ -520,8 +520,8 @@ def simulate(
 ) -> None:
     """Play random legal hands and write them as GSN (a session when --hands > 1)."""
     from .render.progress import progress_bar
-    from .simulate import NAMES, simulate_session
-    from .tamper import CannotTamper
+    from .tools.simulate import NAMES, simulate_session
+    from .tools.tamper import CannotTamper
 
     try:
         profile = resolve(rules_name, {})
@@ -570,10 +570,10 @@ def audit(
     """
     from rich.console import Console
 
-    from .audit import audit as run_audit
-    from .audit import gsn_files
     from .render.progress import progress_bar
-    from .render.summary import summary_table
+    from .tools.audit import audit as run_audit
+    from .tools.audit import gsn_files
+    from .tools.summary import summary_table
 
     choice = _rules_choice(rules_name, sets)
     files = gsn_files(paths)
@@ -587,7 +587,7 @@ def audit(
                 bar(n)
 
             if scheduler:
-                from .audit import audit_on_cluster
+                from .tools.audit import audit_on_cluster
 
                 try:
                     total = audit_on_cluster(files, scheduler, choice=choice, jsonl=jsonl, advance=advance)
@@ -623,7 +623,7 @@ def replay(file: str, hand_index: int, turn_index: int | None, lang: str, no_col
     """Show the table after each turn of a played hand: hands, table, piles, scores, and what happened."""
     from rich.console import Console
 
-    from .arbiter import RulesChoice, Session
+    from .judging.file import RulesChoice, Session
     from .render.replay import snapshot_view, snapshots
 
     source = load(file)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gostop_arbiter.arbiter import RulesChoice, judge_file
+from gostop_arbiter.judging.file import RulesChoice, judge_file
 from gostop_arbiter.notation import parse_text
 from gostop_arbiter.verdict import FileVerdict, HandVerdict
 

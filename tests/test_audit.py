@@ -9,8 +9,8 @@ from pathlib import Path
 
 from conftest import SPEC_EXAMPLES
 
-from gostop_arbiter.audit import audit
 from gostop_arbiter.exitcodes import Exit
+from gostop_arbiter.tools.audit import audit
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

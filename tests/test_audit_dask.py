@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import SPEC_EXAMPLES
 
-from gostop_arbiter.audit import audit, audit_on_cluster
+from gostop_arbiter.tools.audit import audit, audit_on_cluster
 
 
 @pytest.fixture(scope="module")

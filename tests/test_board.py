@@ -14,14 +14,14 @@ from conftest import SAMPLES, spec_examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gostop_arbiter.arbiter import judge_file
 from gostop_arbiter.engine import HandBoard, IllegalStatement
+from gostop_arbiter.judging.file import judge_file
 from gostop_arbiter.notation import Hand, parse_text, write_statement
 from gostop_arbiter.notation.model import CardRef, Flip, Shake, Statement, Turn
 from gostop_arbiter.records import replace
 from gostop_arbiter.rules import profile_named, resolve
 from gostop_arbiter.scoring import sort_cards
-from gostop_arbiter.simulate import simulate
+from gostop_arbiter.tools.simulate import simulate
 
 SETUP = ("deal", "table", "stock", "claim")
 

@@ -9,14 +9,14 @@ import pytest
 from conftest import ROOT
 
 from gostop_arbiter import judge_text, read_text
-from gostop_arbiter.docgen import GENERATED
 from gostop_arbiter.notation import GsnSyntaxError
+from gostop_arbiter.tools.docgen import GENERATED
 
 
 @pytest.mark.parametrize("name", sorted(GENERATED))
 def test_generated_docs_are_current(name: str) -> None:
     committed = (ROOT / "docs" / name).read_text(encoding="utf-8")
-    assert committed == GENERATED[name](), f"run: python -m gostop_arbiter.docgen docs/ (docs/{name} is stale)"
+    assert committed == GENERATED[name](), f"run: python -m gostop_arbiter.tools.docgen docs/ (docs/{name} is stale)"
 
 
 def test_the_tutorial_is_true() -> None:

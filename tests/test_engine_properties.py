@@ -11,12 +11,12 @@ from conftest import SAMPLES, spec_examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gostop_arbiter.arbiter import judge_file
 from gostop_arbiter.engine import HandBoard
+from gostop_arbiter.judging.file import judge_file
 from gostop_arbiter.notation import parse_text, write_transcript
 from gostop_arbiter.rules import profile_named, resolve
 from gostop_arbiter.scoring import best_score
-from gostop_arbiter.simulate import simulate
+from gostop_arbiter.tools.simulate import simulate
 
 TABLES = [
     ("standard", 2), ("standard", 3), ("standard", 4), ("online-matgo", 2), ("wikipedia", 2), ("wikipedia", 3),

@@ -96,7 +96,7 @@ def _simulated(players: int, seeds: range, **sets: object):  # type: ignore[no-u
     """Simulated standard hands, replayed under the given knobs, with their text."""
     from gostop_arbiter.notation import write_transcript
     from gostop_arbiter.rules import profile_named
-    from gostop_arbiter.simulate import simulate
+    from gostop_arbiter.tools.simulate import simulate
 
     for seed in seeds:
         text = write_transcript(simulate(profile_named("standard"), players=players, hands=1, seed=seed))

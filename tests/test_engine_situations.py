@@ -10,7 +10,7 @@ from gostop_arbiter.engine import BoardView, HandBoard
 from gostop_arbiter.notation import parse_text, write_transcript
 from gostop_arbiter.notation.model import Turn
 from gostop_arbiter.rules import profile_named, with_overrides
-from gostop_arbiter.simulate import simulate
+from gostop_arbiter.tools.simulate import simulate
 
 HANDS = Path(__file__).parent / "hands"
 

@@ -7,33 +7,33 @@ from conftest import SPEC_EXAMPLES
 from replaying import codes, replay
 
 CHANGES = [
-    # (base example, text replaced, replacement, the code the replay must report)
-    ("08-3p-bomb-pass", "deal Woo: 2r 5r 5p 6p 9r 11g 12g", "deal Woo: 2r 5r 5p 6p 9r 11g 4g", "unknown-card"),
-    ("08-3p-bomb-pass", "deal Woo: 2r 5r", "deal Woo: 3p 5r", "extra-card"),
-    ("08-3p-bomb-pass", "Woo: 6p / 10a", "Woo: 6p", "missing-card"),
-    ("09-3p-nagari", "21. Hyun: 2r / 7a", "21. Hyun: 2r", "missing-card"),
-    ("08-3p-bomb-pass", "deal Woo: 2r 5r 5p 6p 9r 11g 12g", "deal Woo: 2r 5r 5p 6p 9r 11g", "deal-size"),
-    ("08-3p-bomb-pass", "table: 8p 3p 5a 4p 10r 6p", "table: 8p 3p 5a 4p 10r", "deal-size"),
-    ("08-3p-bomb-pass", "Seo: 12a x12g / 10p", "Seo: 12r x12g / 10p", "not-in-hand"),
-    ("10-2p-hidden-hand", "Bo: 10p / 6a", "Bo: 10r / 6a", "extra-card"),
-    ("10-2p-hidden-hand", "Ara: 6p / 2p x2a\nBo: 6r / 7r", "Bo: 6r / 7r\nAra: 6p / 2p x2a", "out-of-turn"),
-    ("08-3p-bomb-pass", "Seo: 12a x12g / 10p", "Seo: 12a x12r / 10p", "illegal-capture"),
-    ("08-3p-bomb-pass", "Woo: 6p / 10a", "Woo: 6p x6a / 10a", "illegal-capture"),
-    ("10-2p-hidden-hand", "Ara: 6p / 12a x12pp", "Ara: 6p / 12a", "ambiguous-capture"),
-    ("08-3p-bomb-pass", "Seo: bomb 4a 4p 4r / 9p", "Seo: bomb 4a 4p 7p / 9p", "illegal-bomb"),
-    ("03-ja-ppeok", "B: shake 4r 4p 4p", "B: shake 4r 4p 7a", "illegal-shake"),
-    ("03-ja-ppeok", "B: shake 4r 4p 4p\nB: 4r / 12a", "B: shake 4r 4p 4p\nB: 10r / 12a", "illegal-shake"),
-    ("01-bomb", "B: 11p / 1p", "B: pass / 1p", "illegal-pass"),
-    ("01-bomb", "B: 11p / 1p", "B: bonus 11p draw 1p\nB: 11p / 1p", "illegal-bonus"),
-    ("01-bomb", "B: 9a as animal", "B: 8a as pi", "illegal-declaration"),
-    ("01-bomb", "B: 9a as animal", "A: 9a as pi", "illegal-declaration"),
-    ("18-invalid-illegal-call", "", "", "illegal-call"),
-    ("19-invalid-missing-call", "", "", "missing-call"),
-    ("22-invalid-after-end", "", "", "after-end"),
-    ("01-bomb", "[Rules \"standard\"]", "[Rules \"standard\"]\nstock: 1p 5p", "stock-mismatch"),
-    ("01-bomb", "A: bomb 12g 12r 12pp / 1g", "A: bomb 12g 12r 12pp / 1g\nB: give 4p", "illegal-give"),
-    ("01-bomb", "A: bomb 12g 12r 12pp / 1g", "A: bomb 12g 12r 12pp / 1g\nA: give 2p", "illegal-give"),
-    ("09-3p-nagari", "2. Woo: 8g / 12r", "3. Woo: 8g / 12r", "bad-turn-number"),
+    # (base example, text replaced, replacement, the code the replay must report first, at this line and column)
+    ("08-3p-bomb-pass", "deal Woo: 2r 5r 5p 6p 9r 11g 12g", "deal Woo: 2r 5r 5p 6p 9r 11g 4g", "unknown-card", 6, 30),
+    ("08-3p-bomb-pass", "deal Woo: 2r 5r", "deal Woo: 3p 5r", "extra-card", 9, 11),
+    ("08-3p-bomb-pass", "Woo: 6p / 10a", "Woo: 6p", "missing-card", 10, 1),
+    ("09-3p-nagari", "21. Hyun: 2r / 7a", "21. Hyun: 2r", "missing-card", 30, 1),
+    ("08-3p-bomb-pass", "deal Woo: 2r 5r 5p 6p 9r 11g 12g", "deal Woo: 2r 5r 5p 6p 9r 11g", "deal-size", 6, 1),
+    ("08-3p-bomb-pass", "table: 8p 3p 5a 4p 10r 6p", "table: 8p 3p 5a 4p 10r", "deal-size", 9, 1),
+    ("08-3p-bomb-pass", "Seo: 12a x12g / 10p", "Seo: 12r x12g / 10p", "not-in-hand", 21, 6),
+    ("10-2p-hidden-hand", "Bo: 10p / 6a", "Bo: 10r / 6a", "extra-card", 10, 5),
+    ("10-2p-hidden-hand", "Ara: 6p / 2p x2a\nBo: 6r / 7r", "Bo: 6r / 7r\nAra: 6p / 2p x2a", "out-of-turn", 11, 1),
+    ("08-3p-bomb-pass", "Seo: 12a x12g / 10p", "Seo: 12a x12r / 10p", "illegal-capture", 21, 11),
+    ("08-3p-bomb-pass", "Woo: 6p / 10a", "Woo: 6p x6a / 10a", "illegal-capture", 10, 10),
+    ("10-2p-hidden-hand", "Ara: 6p / 12a x12pp", "Ara: 6p / 12a", "ambiguous-capture", 9, 11),
+    ("08-3p-bomb-pass", "Seo: bomb 4a 4p 4r / 9p", "Seo: bomb 4a 4p 7p / 9p", "illegal-bomb", 12, 1),
+    ("03-ja-ppeok", "B: shake 4r 4p 4p", "B: shake 4r 4p 7a", "illegal-shake", 9, 1),
+    ("03-ja-ppeok", "B: shake 4r 4p 4p\nB: 4r / 12a", "B: shake 4r 4p 4p\nB: 10r / 12a", "illegal-shake", 10, 1),
+    ("01-bomb", "B: 11p / 1p", "B: pass / 1p", "illegal-pass", 9, 1),
+    ("01-bomb", "B: 11p / 1p", "B: bonus 11p draw 1p\nB: 11p / 1p", "illegal-bonus", 9, 10),
+    ("01-bomb", "B: 9a as animal", "B: 8a as pi", "illegal-declaration", 24, 4),
+    ("01-bomb", "B: 9a as animal", "A: 9a as pi", "illegal-declaration", 24, 4),
+    ("18-invalid-illegal-call", "", "", "illegal-call", 19, 1),
+    ("19-invalid-missing-call", "", "", "missing-call", 28, 1),
+    ("22-invalid-after-end", "", "", "after-end", 32, 1),
+    ("01-bomb", "[Rules \"standard\"]", "[Rules \"standard\"]\nstock: 1p 5p", "stock-mismatch", 11, 9),
+    ("01-bomb", "A: bomb 12g 12r 12pp / 1g", "A: bomb 12g 12r 12pp / 1g\nB: give 4p", "illegal-give", 17, 1),
+    ("01-bomb", "A: bomb 12g 12r 12pp / 1g", "A: bomb 12g 12r 12pp / 1g\nA: give 2p", "illegal-give", 17, 1),
+    ("09-3p-nagari", "2. Woo: 8g / 12r", "3. Woo: 8g / 12r", "bad-turn-number", 11, 1),
 ]
 
 
@@ -43,14 +43,15 @@ def changed(base: str, old: str, new: str) -> str:
     return text.replace(old, new, 1)
 
 
-@pytest.mark.parametrize(("base", "old", "new", "code"), CHANGES, ids=[f"{c}-{i}" for i, (_b, _o, _n, c) in enumerate(CHANGES)])
-def test_violation(base: str, old: str, new: str, code: str) -> None:
+@pytest.mark.parametrize(("base", "old", "new", "code", "line", "column"), CHANGES, ids=[f"{c[3]}-{i}" for i, c in enumerate(CHANGES)])
+def test_violation(base: str, old: str, new: str, code: str, line: int, column: int) -> None:
     r = replay(changed(base, old, new))
-    assert code in codes(r), [(v.code, v.message) for v in r.violations]
+    first = r.violations[0] if r.violations else None
+    assert first is not None and (first.code, first.line, first.column) == (code, line, column), r.violations
 
 
 def test_the_unchanged_hands_are_valid() -> None:
-    for base in sorted({b for b, _o, _n, _c in CHANGES if b[:2] not in ("18", "19", "22")}):
+    for base in sorted({c[0] for c in CHANGES if c[0][:2] not in ("18", "19", "22")}):
         r = replay(changed(base, "", ""))
         assert codes(r) == [], (base, r.violations)
 

@@ -1,4 +1,4 @@
-"""RULES.md §18 examples that need turns (WE-7, WE-8, WE-11), and hands whose result depends on
+"""docs/rules-reference.md §18 examples that need turns (WE-7, WE-8, WE-11), and hands whose result depends on
 the profile."""
 
 from __future__ import annotations
@@ -60,8 +60,14 @@ def test_we7_standard_has_no_first_ppeok_payments() -> None:
 
 
 def test_we7_gamerules_has_no_three_ppeok_win() -> None:
+    # gamerules (R9): the third ppeok is a ppeok like the others, nothing is paid at once, and the
+    # hand goes on (this record stops there, so it is incomplete).
     verdict = hand(WE_7, "gamerules")
-    assert verdict.outcome == "incomplete"
+    assert (verdict.valid, verdict.outcome, verdict.winner, verdict.payments) == (True, "incomplete", None, [])
+    r = replay(WE_7, rules="gamerules")
+    assert [(e.kind, e.line) for e in r.events if e.kind in ("ppeok", "three-ppeok", "immediate")] == [
+        ("ppeok", 7), ("ppeok", 9), ("ppeok", 11),
+    ]
 
 
 def test_immediate_payments_stand_in_a_nagari() -> None:
@@ -172,7 +178,7 @@ def test_a_fold_is_paid_nothing() -> None:
 
 
 def test_four_players_under_wikipedia_it_cannot_be_judged() -> None:
-    from gostop_arbiter.arbiter import RulesChoice, judge_file
+    from gostop_arbiter.judging.file import RulesChoice, judge_file
     from gostop_arbiter.notation import parse_text
 
     verdict = judge_file("t.gsn", parse_text(WE_11).hands, RulesChoice("wikipedia-it"))
@@ -192,10 +198,16 @@ def test_a_bomb_under_gamerules_steals_nothing_and_does_not_double() -> None:
 
 
 def test_the_wikipedia_go_bak_has_no_transfer() -> None:
+    # 민지 stops at 8; 재현 went and lost. Standard: 독박, 재현 pays 재현's 8 and 수아's 16 (gwang-bak).
+    # wikipedia: no transfer, every loser who called go pays double: 수아 16 (gwang-bak), 재현 16 (go-bak).
     text = (SPEC_EXAMPLES / "07-3p-dokbak.gsn").read_text(encoding="utf-8")
-    assert owed(hand(text)) == {"재현->민지": 24}
-    wikipedia = owed(hand(text, "wikipedia"))
-    assert set(wikipedia) == {"재현->민지", "수아->민지"}
+    payments = lambda v: [(p.payer, p.payee, p.points, [(f.rule, f.factor) for f in p.factors]) for p in v.payments]  # noqa: E731
+    standard = hand(text)
+    assert owed(standard) == {"재현->민지": 24}
+    assert payments(standard) == [("재현", "민지", 8, []), ("재현", "민지", 16, [("gwang-bak", 2)])]
+    wikipedia = hand(text, "wikipedia")
+    assert owed(wikipedia) == {"수아->민지": 16, "재현->민지": 16}
+    assert payments(wikipedia) == [("수아", "민지", 16, [("gwang-bak", 2)]), ("재현", "민지", 16, [("go-bak", 2)])]
 
 
 def test_the_own_last_card_scope() -> None:

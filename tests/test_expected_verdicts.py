@@ -10,7 +10,7 @@ import pytest
 from conftest import SPEC_EXAMPLES, sample_files, spec_examples
 from verdicts import disagreements, stake_of
 
-from gostop_arbiter.arbiter import judge_file
+from gostop_arbiter.judging.file import judge_file
 from gostop_arbiter.notation import parse_text
 from gostop_arbiter.records import dump
 

@@ -17,13 +17,13 @@ import pytest
 from click.testing import CliRunner
 from conftest import SAMPLES, sample_files, spec_examples
 
-from gostop_arbiter.arbiter import RulesChoice, judge_file
 from gostop_arbiter.cli import cli
 from gostop_arbiter.exitcodes import Exit
+from gostop_arbiter.judging.file import RulesChoice, judge_file
 from gostop_arbiter.notation import parse_text
 from gostop_arbiter.notation.reader import MAX_TAG_VALUE
 from gostop_arbiter.records import dump
-from gostop_arbiter.settle import settle_up
+from gostop_arbiter.settlement import settle_up
 from gostop_arbiter.verdict import SCHEMA_VERSION
 
 SAMPLE = SAMPLES / "matgo-hidden-hand.gsn"

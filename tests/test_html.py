@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import SAMPLES, sample_files
 
-from gostop_arbiter.arbiter import RulesChoice, judge_file
+from gostop_arbiter.judging.file import RulesChoice, judge_file
 from gostop_arbiter.notation import parse_text
 from gostop_arbiter.render.html import render_html
 from gostop_arbiter.render.replay import snapshots

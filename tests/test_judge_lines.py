@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from conftest import SAMPLES, spec_examples
 
-from gostop_arbiter import arbiter
-from gostop_arbiter.arbiter import judge_file, judge_lines
+from gostop_arbiter.judging import file as judging_file
+from gostop_arbiter.judging.file import judge_file, judge_lines
 from gostop_arbiter.notation import normalise_lines, parse_text
 
 TWO_HANDS = """\
@@ -59,13 +59,13 @@ def test_hands_are_judged_a_run_at_a_time(monkeypatch: pytest.MonkeyPatch, read_
                 hands_read.append(len(hands_read) + 1)
             yield line
 
-    original = arbiter.judge_hand
+    original = judging_file.judge_hand
 
     def spy(*args: Any, **kwargs: Any) -> Any:
         judged_after.append(len(hands_read))
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(arbiter, "judge_hand", spy)
+    monkeypatch.setattr(judging_file, "judge_hand", spy)
     judged = judge_lines("five.gsn", lines(), read_ahead=read_ahead)
     assert len(judged.verdict.hands) == 5
     # hand k is judged once the hands of its run, and the first hand of the next run, are read

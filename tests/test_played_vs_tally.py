@@ -10,12 +10,12 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gostop_arbiter.arbiter import judge_file
 from gostop_arbiter.engine import replay as replay_hand
+from gostop_arbiter.judging.file import judge_file
 from gostop_arbiter.notation import Hand, parse_text, write_transcript
 from gostop_arbiter.notation.model import Call, Declare, Shake, Turn
 from gostop_arbiter.rules import profile_named
-from gostop_arbiter.simulate import simulate
+from gostop_arbiter.tools.simulate import simulate
 from gostop_arbiter.verdict import HandVerdict
 
 # Profiles and seat counts the simulator plays (wikipedia-it has no four-player hand).

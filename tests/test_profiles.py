@@ -1,4 +1,4 @@
-"""The named profiles use the values PROFILES.md pins; overrides and unknown names are usage errors."""
+"""The named profiles use the values docs/rules-reference.md ("The named profiles") pins; overrides and unknown names are usage errors."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from gostop_arbiter.records import dump, validate
 from gostop_arbiter.rules import KNOBS, PROFILES, Profile, RulesError, profile_named, resolve
 
-# (profile, knob, value): every value PROFILES.md pins. A test per line, so that a changed value names itself.
+# (profile, knob, value): every value docs/rules-reference.md ("The named profiles") pins. A test per line, so that a changed value names itself.
 PINNED = [
     # standard, two players
     ("standard", "bonus_cards", []),

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gostop_arbiter.rules import resolve
-from gostop_arbiter.settle import go_bonus, gwang_sale, immediate, settle_fixed, settle_up
+from gostop_arbiter.settlement import go_bonus, gwang_sale, immediate, settle_fixed, settle_up
 
 # WE-11: P4 sat out with 01-G, 12-G, 11-D, 06-A, 06-R, 06-P1, 10-P1 (a June triple).
 P4_HAND = ["1g", "12g", "11pp", "6a", "6r", "6p", "10p"]

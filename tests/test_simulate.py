@@ -11,12 +11,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gostop_arbiter.arbiter import judge_file
 from gostop_arbiter.exitcodes import Exit
+from gostop_arbiter.judging.file import judge_file
 from gostop_arbiter.notation import parse_text, write_transcript
 from gostop_arbiter.rules import profile_named
-from gostop_arbiter.simulate import simulate
-from gostop_arbiter.tamper import TAMPER_KINDS
+from gostop_arbiter.tools.simulate import simulate
+from gostop_arbiter.tools.tamper import TAMPER_KINDS
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -26,26 +26,10 @@ TEXT_SUFFIXES = {".py", ".md", ".lark", ".toml", ".json", ".gsn", ".txt", ".cfg"
 OUTSIDE = re.compile(r"\.\./shared\b|\bshared/(?:spec|rules|tools|style|seeds)\b")
 OLD_NAMES = re.compile(r"\b(?:GSN|RULES|PROFILES)\.md\b")
 
-# Files that still cite the old names and are swept by their owners (issue 15); none may be added.
-# docs/decisions.md keeps them as history: its entries say what "GSN.md" left open at the time,
+# docs/decisions.md alone keeps the old names, as history: its entries say what "GSN.md" left open at the time,
 # and its section D says those names now mean docs/gsn.md and docs/rules-reference.md.
-OLD_NAMES_KEPT = {
-    "docs/decisions.md",
-    "docs/rules.md",
-    "gostop_arbiter/docgen.py",
-    "gostop_arbiter/engine/minhwatu.py",
-    "gostop_arbiter/engine/turn.py",
-    "gostop_arbiter/rules/__init__.py",
-    "gostop_arbiter/rules/knobs.py",
-    "gostop_arbiter/rules/named.py",
-    "gostop_arbiter/scoring.py",
-    "gostop_arbiter/settle.py",
-    "grammar/gsn.lark",
-    "tests/test_engine_worked_examples.py",
-    "tests/test_profiles.py",
-    "tests/test_worked_examples.py",
-}
-OUTSIDE_KEPT = {"grammar/gsn.lark"}
+OLD_NAMES_KEPT = {"docs/decisions.md"}
+OUTSIDE_KEPT: set[str] = set()
 
 RULE_ID = re.compile(r"\b(?:DK|SE|DL|PC|TU|EV|ST|SC|GS|PA|3P|4P|MH|AR|WE)-\d+\b")
 GSN_SECTION = re.compile(r"GSN §(\d+)(?:\s*[–-]\s*§?(\d+))?")

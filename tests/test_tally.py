@@ -143,7 +143,7 @@ def test_a_claim_in_a_nagari() -> None:
 
 
 def test_four_playing_go_stop_cannot_be_judged() -> None:
-    from gostop_arbiter.arbiter import judge_file
+    from gostop_arbiter.judging.file import judge_file
     from gostop_arbiter.notation import parse_text
 
     text = "pile A: 1g\npile B: 2g\npile C: 3g\npile D: 8g\nA: stop\n"

@@ -1,4 +1,4 @@
-"""RULES.md §18: every worked example a tally hand can express, under each profile it names.
+"""docs/rules-reference.md §18: every worked example a tally hand can express, under each profile it names.
 
 WE-7, WE-8 and WE-11 need turns and belong to the replay engine's tests.
 """

@@ -1,10 +1,10 @@
-"""The engine: a played hand as a board, statement by statement, into events, violations and a verdict."""
+"""The engine: a played hand as a board, statement by statement, into events and violations (the
+judging of the hand that comes of it is :mod:`..judging`)."""
 
 from __future__ import annotations
 
 from .board import HandBoard, IllegalStatement, iter_replay, replay
 from .events import Event
-from .judge import judge_played
 from .view import BoardView, Stack
 from .visitor import HandVisitor
 
@@ -16,6 +16,5 @@ __all__ = [
     "IllegalStatement",
     "Stack",
     "iter_replay",
-    "judge_played",
     "replay",
 ]

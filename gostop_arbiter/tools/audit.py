@@ -16,12 +16,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import field
 from pathlib import Path
 
-from .arbiter import RulesChoice, Session
-from .notation import SyntaxIssue
-from .notation.reader import decoded_lines, read_hands
-from .outputs import output_file
-from .records import Mutable, dump, mutable
-from .verdict import FileError
+from ..judging.file import RulesChoice, Session
+from ..notation import SyntaxIssue
+from ..notation.reader import decoded_lines, read_hands
+from ..outputs import output_file
+from ..records import Mutable, dump, mutable
+from ..verdict import FileError
 
 
 @mutable

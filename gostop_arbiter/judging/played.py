@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from ..claims import compare_claims
+from ..engine.board import HandBoard, replay
+from ..engine.state import HandState
+from ..engine.visitor import HandVisitor
 from ..notation import Hand
 from ..rules import Profile
 from ..scoring import best_score
-from ..settle import gwang_sale, immediate, minhwatu_points, minhwatu_round, settle_fixed, settle_stop, standings
-from ..tally import UsageError, next_carry
+from ..settlement import gwang_sale, immediate, minhwatu_points, minhwatu_round, settle_fixed, settle_stop, standings
 from ..verdict import HandVerdict, Payment, PlayerScore
-from .board import HandBoard, replay
-from .state import HandState
-from .visitor import HandVisitor
+from .claims import compare_claims
+from .tally import UsageError, next_carry
 
 VOID = ("nagari", "redeal", "void", "incomplete")
 

@@ -12,17 +12,17 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import field
 from typing import TYPE_CHECKING
 
-from .notation import Hand, SyntaxIssue
-from .notation.model import Notice
-from .notation.reader import JUDGING_TAGS, meant_tags, paused_gc, read_hands
-from .numbers import whole_number
-from .records import Mutable, Record, frozen, mutable, replace
-from .rules import Profile, RulesError, resolve
+from ..notation import Hand, SyntaxIssue
+from ..notation.model import Notice
+from ..notation.reader import JUDGING_TAGS, meant_tags, paused_gc, read_hands
+from ..numbers import whole_number
+from ..records import Mutable, Record, frozen, mutable, replace
+from ..rules import Profile, RulesError, resolve
+from ..verdict import Discrepancy, FileError, FileVerdict, HandVerdict
 from .tally import UsageError, judge_tally
-from .verdict import Discrepancy, FileError, FileVerdict, HandVerdict
 
 if TYPE_CHECKING:  # the engine is imported only when a played hand is judged
-    from .engine.visitor import HandVisitor
+    from ..engine.visitor import HandVisitor
 
 FREE_TEXT_TAGS = ("Event", "Site", "Date", "Hand", "Note")
 VOID_OUTCOMES = ("nagari", "redeal", "void")
@@ -99,7 +99,7 @@ def judge_hand(hand: Hand, choice: RulesChoice, session: _Session, visitor: Hand
     if hand.kind == "tally":
         verdict = judge_tally(hand, profile, carry_in=carry, dealer=dealer, tags=tags)
     else:
-        from .engine import judge_played  # only played hands need the engine: a tally file starts sooner
+        from .played import judge_played  # only played hands need the engine: a tally file starts sooner
 
         verdict, _board = judge_played(hand, profile, carry_in=carry, dealer=dealer, tags=tags, visitor=visitor)
     notes = carry_notes + _misspelt_tags(hand, verdict)

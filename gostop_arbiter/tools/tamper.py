@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .cards import UNSEEN
-from .notation.model import Call, CardRef, DealLine, Hand, Statement, Tag, Turn
-from .records import replace
+from ..cards import UNSEEN
+from ..notation.model import Call, CardRef, DealLine, Hand, Statement, Tag, Turn
+from ..records import replace
 
 TAMPER_KINDS: dict[str, str] = {
     "duplicate": "extra-card",

@@ -1,8 +1,5 @@
-"""Settlement (docs/rules-reference.md §10–§14): from the end of a hand to payments, every factor with its reason.
-
-Pure functions: the standings of the players at the end of a hand and the profile in, scores and
-payments out. The replay engine and the tally reader both call them; nothing here prints.
-"""
+"""The stop payment (docs/rules-reference.md §10–§12): from the standings at a stop to each loser's amount,
+every factor with its reason (gos, shakes, bombs, baks, carry, 독박)."""
 
 from __future__ import annotations
 
@@ -10,11 +7,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import field
 from math import prod
 
-from .cards import card_info
-from .records import Record, frozen
-from .rules import Profile
-from .scoring import PileScore, best_score, placements, score_pile, sort_cards
-from .verdict import Factor, Payment, PlayerScore, ScoreItem
+from ..records import Record, frozen
+from ..rules import Profile
+from ..scoring import PileScore, placements, score_pile
+from ..verdict import Factor, Payment, PlayerScore, ScoreItem
+from .baks import gwang_bak, meong_tta, pi_bak
 
 
 @frozen
@@ -89,65 +86,6 @@ def go_bonus(gos: int, profile: Profile) -> tuple[int, int]:
     return gos, 2 if gos >= 4 else 1  # gamerules: +1 a go, doubled from four gos
 
 
-# ---- baks -----------------------------------------------------------------------------------
-
-
-def _loser_junk(score: PileScore, profile: Profile) -> int:
-    return score.junk_value if profile.baks.pi_bak_count == "value" else len(score.junk)
-
-
-def pi_bak(winner: str, won: PileScore, loser: str, lost: PileScore, profile: Profile, players: int) -> Factor | None:
-    """피박: the winner scored junk points and the loser's junk is at most the profile's limit (PA-2)."""
-    baks = profile.baks
-    junk_points = won.points_from("pi")
-    junk = _loser_junk(lost, profile)
-    limit = profile.pi_bak_max(players)
-    if not baks.pi_bak or not junk_points or junk > limit:
-        return None
-    if junk == 0 and baks.pi_bak_zero_exempt:
-        return None
-    unit = "worth" if baks.pi_bak_count == "value" else "counted as"
-    return Factor(
-        rule="pi-bak",
-        factor=2,
-        reason=f"{loser}'s junk is {unit} {junk} ({limit} or less) and {winner} scored {junk_points} from junk",
-        params={"loser": loser, "junk": junk, "limit": limit, "winner": winner, "points": junk_points},
-    )
-
-
-def gwang_bak(winner: str, won: PileScore, loser: str, lost: PileScore, profile: Profile) -> Factor | None:
-    """광박: the winner scored bright points and the loser holds no bright (PA-3)."""
-    bright_points = won.points_from("brights")
-    if not profile.baks.gwang_bak or not bright_points:
-        return None
-    protecting = [c for c in lost.brights if profile.baks.gwang_bak_rain_protects or c != "12g"]
-    if protecting:
-        return None
-    held = " (the rain bright does not protect)" if lost.brights else ""
-    return Factor(
-        rule="gwang-bak",
-        factor=2,
-        reason=f"{loser} holds no bright{held} and {winner} scored {bright_points} from brights",
-        params={"loser": loser, "winner": winner, "points": bright_points, "rain": int(bool(lost.brights))},
-    )
-
-
-def meong_tta(winner: str, won: PileScore, loser: str, lost: PileScore, profile: Profile) -> Factor | None:
-    """멍따: the winner holds seven or more animals (PA-4)."""
-    mode = profile.baks.meong
-    if mode == "off" or len(won.animals) < 7:
-        return None
-    if mode == "winner-seven-loser-zero" and lost.animals:
-        return None
-    extra = f" and {loser} holds none" if mode == "winner-seven-loser-zero" else ""
-    return Factor(
-        rule="meong-tta",
-        factor=2,
-        reason=f"{winner} holds {len(won.animals)} animals{extra}",
-        params={"winner": winner, "animals": len(won.animals), "loser": loser, "loser_none": int(bool(extra))},
-    )
-
-
 # ---- one loser's amount ---------------------------------------------------------------------
 
 
@@ -181,11 +119,11 @@ def _winner_factors(ctx: _Context, gos_multiplier: int) -> list[Factor]:
         if count and factor > 1
     ]
     if ctx.carry > 1:
-        factors.append(_carry_factor(ctx.carry))
+        factors.append(carry_factor(ctx.carry))
     return factors
 
 
-def _carry_factor(carry: int) -> Factor:
+def carry_factor(carry: int) -> Factor:
     """The nagari carry (GS-8) as a factor of a payment."""
     return Factor(
         rule="nagari-carry",
@@ -380,198 +318,3 @@ def _payments(ctx: _Context, owed: list[_Owed], losers: Sequence[Standing], stak
             )
         )
     return payments + transfers
-
-
-# ---- fixed-score wins, immediate payments, the gwang sale -----------------------------------
-
-
-def settle_fixed(
-    winner: str,
-    players: Sequence[str],
-    points: int,
-    rule: str,
-    reason: str,
-    *,
-    carry: int = 1,
-    carry_applies: bool = True,
-    stake: int = 1,
-) -> list[Payment]:
-    """A fixed-score win (chongtong, three ppeoks): each opponent pays ``points``, no in-hand factor (PA-8)."""
-    factors: list[Factor] = []
-    if carry > 1 and carry_applies:
-        factors.append(_carry_factor(carry))
-        points *= carry
-    return [
-        Payment(
-            payer=p, payee=winner, points=points, amount=points * stake, factors=factors, reason=f"{rule}: {reason}"
-        )
-        for p in players
-        if p != winner
-    ]
-
-
-def immediate(payer: str, payee: str, points: int, reason: str, stake: int = 1) -> Payment:
-    """A payment made during play (first ppeok and the like), never multiplied (EV-3, EV-6)."""
-    return Payment(payer=payer, payee=payee, kind="immediate", points=points, amount=points * stake, reason=reason)
-
-
-def gwang_sale(
-    seller: str, cards: Sequence[str], dealer: str, active: Sequence[str], profile: Profile, stake: int = 1
-) -> list[Payment]:
-    """광팔기: what the player who sat out and sold is paid for the hand dealt to them (4P-1)."""
-    rules = profile.four_players
-    brights = [c for c in cards if c.endswith("g")]
-    if not rules.sale_rain_alone_counts and brights == ["12g"]:
-        brights = []
-    counted = list(brights)
-    if rules.sale_counts in ("brights-and-bonus", "brights-bonus-doubles"):
-        counted += [c for c in cards if c.startswith("b")]
-    if rules.sale_counts == "brights-bonus-doubles":
-        counted += [c for c in cards if c.endswith("pp") or c == "9a"]
-    points = len(counted) * rules.sale_price
-    months = [info.month for c in cards if (info := card_info(c)) is not None and info.month]
-    triple = any(months.count(m) >= 3 for m in set(months))
-    if rules.sale_triple_doubles and triple:
-        points *= 2
-    if not points:
-        return []
-    payers = [p for p in active if p != seller and (rules.sale_payers == "all-others" or p != dealer)]
-    words = ", ".join(sort_cards(counted))
-    reason = f"{seller} sat out and sold {len(counted)} card(s): {words}" + (
-        " (×2: a triple)" if triple and rules.sale_triple_doubles else ""
-    )
-    return [
-        Payment(payer=p, payee=seller, kind="sale", points=points, amount=points * stake, reason=reason) for p in payers
-    ]
-
-
-# ---- Minhwatu -------------------------------------------------------------------------------
-
-_YAKS: tuple[tuple[str, str, tuple[str, ...] | int], ...] = (
-    ("hongdan", "yak_hongdan", ("1r", "2r", "3r")),
-    ("cheongdan", "yak_cheongdan", ("6r", "9r", "10r")),
-    ("chodan", "yak_chodan", ("4r", "5r", "7r")),
-    ("may", "yak_may", 5),
-    ("october", "yak_october", 10),
-    ("november", "yak_november", 11),
-    ("december", "yak_december", 12),
-)
-
-
-def minhwatu_points(card: str, profile: Profile) -> int:
-    """A card's points in Minhwatu: bright 20, animal 10, ribbon 5, junk 0 (MH-2)."""
-    rules = profile.minhwatu
-    kind = card.lstrip("0123456789")
-    return {"g": rules.bright_points, "a": rules.animal_points, "r": rules.ribbon_points}.get(kind, rules.junk_points)
-
-
-def minhwatu_round(
-    piles: Mapping[str, Sequence[str]], profile: Profile, full_deck_points: int
-) -> dict[str, PlayerScore]:
-    """민화투: card points, yaks paid by each other player, and the balance against 240 ÷ players (MH-6, MH-7)."""
-    players = list(piles)
-    n = len(players)
-    target = full_deck_points // n
-    items: dict[str, list[ScoreItem]] = {}
-    for p in players:
-        cards = sort_cards(piles[p])
-        points = sum(minhwatu_points(c, profile) for c in cards)
-        items[p] = [
-            ScoreItem(rule="card-points", points=points, cards=[c for c in cards if minhwatu_points(c, profile)])
-        ]
-    for p in players:
-        cards = list(piles[p])
-        for name, knob_name, needs in _YAKS:
-            value = getattr(profile.minhwatu, knob_name)
-            made = _month_cards(cards, needs) if isinstance(needs, int) else [c for c in needs if c in cards]
-            if not value or len(made) < (4 if isinstance(needs, int) else len(needs)):
-                continue
-            items[p].append(ScoreItem(rule=name, points=value * (n - 1), cards=made))
-            for other in players:
-                if other != p:
-                    items[other].append(ScoreItem(rule=f"{name}-paid", points=-value, cards=[]))
-    scores: dict[str, PlayerScore] = {}
-    for p in players:
-        items[p].append(ScoreItem(rule="target", points=-target, cards=[]))
-        scores[p] = PlayerScore(total=sum(i.points for i in items[p]), items=items[p])
-    return scores
-
-
-def _month_cards(cards: Sequence[str], month: int) -> list[str]:
-    return sort_cards(c for c in cards if (info := card_info(c)) is not None and info.month == month)
-
-
-# ---- settling up ----------------------------------------------------------------------------
-
-
-def settle_up(balance: Mapping[str, int]) -> list[tuple[str, str, int]]:
-    """The fewest transfers (payer, payee, amount) that clear a zero-sum balance.
-
-    The fewest is the number of players with a non-zero balance minus the largest number of
-    disjoint groups whose balances sum to zero; each group is cleared with one transfer fewer than
-    its size. Exact for the handful of players at a table (it looks at every subset).
-    """
-    people = [p for p, v in balance.items() if v]
-    values = [balance[p] for p in people]
-    n = len(people)
-    full = (1 << n) - 1
-    total = [0] * (1 << n)
-    for mask in range(1, 1 << n):
-        low = (mask & -mask).bit_length() - 1
-        total[mask] = total[mask & (mask - 1)] + values[low]
-    groups = [0] * (1 << n)
-    for mask in range(1, 1 << n):
-        best = 0
-        for i in range(n):
-            if mask >> i & 1:
-                best = max(best, groups[mask ^ (1 << i)])
-        groups[mask] = best + (1 if total[mask] == 0 else 0)
-    transfers: list[tuple[str, str, int]] = []
-    mask = full
-    while mask:
-        group = _zero_group(mask, total, groups)
-        transfers.extend(_clear([people[i] for i in range(n) if group >> i & 1], balance))
-        mask ^= group
-    return transfers
-
-
-def _zero_group(mask: int, total: list[int], groups: list[int]) -> int:
-    """The smallest zero-sum subgroup of ``mask`` that keeps the optimum for the rest."""
-    sub = mask
-    best = mask
-    while sub:
-        keeps_optimum = mask ^ sub == 0 or groups[mask ^ sub] == groups[mask] - 1
-        if total[sub] == 0 and keeps_optimum and bin(sub).count("1") < bin(best).count("1"):
-            best = sub
-        sub = (sub - 1) & mask
-    return best
-
-
-def _clear(group: list[str], balance: Mapping[str, int]) -> list[tuple[str, str, int]]:
-    """Clear one zero-sum group: the largest debtor pays the largest creditor, until all are even."""
-    debts = sorted(((-balance[p], p) for p in group if balance[p] < 0), reverse=True)
-    credits = sorted(((balance[p], p) for p in group if balance[p] > 0), reverse=True)
-    transfers: list[tuple[str, str, int]] = []
-    while debts and credits:
-        (owed, payer), (due, payee) = debts.pop(0), credits.pop(0)
-        amount = min(owed, due)
-        transfers.append((payer, payee, amount))
-        if owed > amount:
-            debts.insert(0, (owed - amount, payer))
-        if due > amount:
-            credits.insert(0, (due - amount, payee))
-    return transfers
-
-
-__all__ = [
-    "Settlement",
-    "Standing",
-    "best_score",
-    "go_bonus",
-    "gwang_sale",
-    "immediate",
-    "minhwatu_round",
-    "settle_fixed",
-    "settle_stop",
-    "settle_up",
-]

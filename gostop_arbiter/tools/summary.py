@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.table import Table
 
-from ..audit import FileAudit
+from .audit import FileAudit
 
 
 def summary_table(total: FileAudit, files: int) -> Table:

@@ -13,14 +13,14 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import field
 
-from .cards import Kind, card_info
+from ..cards import Kind, card_info
+from ..notation.model import Bomb, Call, Claim, Declare, Hand, PileLine, Shake
+from ..records import Mutable, mutable, replace
+from ..rules import Profile
+from ..scoring import Tally, best_score, declaration_problem, switchable_in
+from ..settlement import minhwatu_points, minhwatu_round, settle_stop, standings
+from ..verdict import Discrepancy, HandVerdict, Payment, PlayerScore, Violation, violation
 from .claims import compare_claims
-from .notation.model import Bomb, Call, Claim, Declare, Hand, PileLine, Shake
-from .records import Mutable, mutable, replace
-from .rules import Profile
-from .scoring import Tally, best_score, declaration_problem, switchable_in
-from .settle import minhwatu_points, minhwatu_round, settle_stop, standings
-from .verdict import Discrepancy, HandVerdict, Payment, PlayerScore, Violation, violation
 
 
 class UsageError(ValueError):

@@ -13,10 +13,10 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any, Literal
 
-from .cards import UNSEEN
-from .engine import HandBoard
-from .engine.state import is_bonus, month_of
-from .notation.model import (
+from ..cards import UNSEEN
+from ..engine import HandBoard
+from ..engine.state import is_bonus, month_of
+from ..notation.model import (
     Bonus,
     Call,
     CardRef,
@@ -32,8 +32,8 @@ from .notation.model import (
     Transcript,
     Turn,
 )
-from .records import Mutable, mutable, replace
-from .rules import Profile
+from ..records import Mutable, mutable, replace
+from ..rules import Profile
 
 NAMES = ("Minji", "Jae", "Soo", "Ara")
 
@@ -206,7 +206,7 @@ def simulate_session(
     """The hands of a session, one at a time: the winner deals next, a nagari keeps the dealer (and
     carries). With ``tamper``, each hand carries one deliberate fault (see :mod:`.tamper`) and a
     ``Dealer`` tag, so that one hand's fault does not move the next hand's dealer."""
-    from .engine.judge import judge_played
+    from ..judging.played import judge_played
     from .tamper import TAMPERS, CannotTamper
 
     rng = random.Random(seed)

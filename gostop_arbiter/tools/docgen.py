@@ -1,6 +1,6 @@
 """The references in docs/ that are generated from the code, so that they cannot drift from it.
 
-    python -m gostop_arbiter.docgen docs/
+    python -m gostop_arbiter.tools.docgen docs/
 
 writes docs/rules.md (every profile and knob), docs/cli.md (every command's help) and
 docs/verdict.schema.json; a test checks that the committed files are what this writes.
@@ -15,10 +15,10 @@ from pathlib import Path
 
 import click
 
-from .cli import cli
-from .render.rules import knob_rows
-from .rules import PROFILES
-from .schemas import json_schema
+from ..cli import cli
+from ..render.rules import knob_rows
+from ..rules import PROFILES
+from ..schemas import json_schema
 
 
 def _value(value: object) -> str:
@@ -36,7 +36,7 @@ def rules_markdown() -> str:
     out = [
         "# Rules profiles",
         "",
-        "Generated from the code by `python -m gostop_arbiter.docgen docs/`; do not edit by hand.",
+        "Generated from the code by `python -m gostop_arbiter.tools.docgen docs/`; do not edit by hand.",
         "`gostop-arbiter rules NAME` shows the same for one profile. A transcript selects a profile with",
         '`[Rules "NAME"]` and changes one knob with `[Set "knob=value"]`; the command line with `--rules`',
         "and `--set`. Rule IDs refer to the rules research (docs/rules-reference.md).",
@@ -103,7 +103,7 @@ def cli_markdown() -> str:
     out = [
         "# Command-line reference",
         "",
-        "Generated from the code by `python -m gostop_arbiter.docgen docs/`; `gostop-arbiter COMMAND --help`",
+        "Generated from the code by `python -m gostop_arbiter.tools.docgen docs/`; `gostop-arbiter COMMAND --help`",
         "prints the same. `gostop-arbiter --version` prints the version.",
         "",
     ]

@@ -6,8 +6,8 @@ import itertools
 from collections.abc import Iterable, Sequence
 from math import prod
 
-from .notation.model import Claim
-from .verdict import Discrepancy, Factor, Payment
+from ..notation.model import Claim
+from ..verdict import Discrepancy, Factor, Payment
 
 
 def _owed(payments: Iterable[Payment], payer: str, payee: str) -> tuple[int, list[Factor]]:

@@ -1,0 +1,66 @@
+"""The baks (박): a loser's factor for what their pile lacks against the winner's (docs/rules-reference.md
+§11): pi-bak, gwang-bak, meong-tta."""
+
+from __future__ import annotations
+
+from ..rules import Profile
+from ..scoring import PileScore
+from ..verdict import Factor
+
+# ---- baks -----------------------------------------------------------------------------------
+
+
+def _loser_junk(score: PileScore, profile: Profile) -> int:
+    return score.junk_value if profile.baks.pi_bak_count == "value" else len(score.junk)
+
+
+def pi_bak(winner: str, won: PileScore, loser: str, lost: PileScore, profile: Profile, players: int) -> Factor | None:
+    """피박: the winner scored junk points and the loser's junk is at most the profile's limit (PA-2)."""
+    baks = profile.baks
+    junk_points = won.points_from("pi")
+    junk = _loser_junk(lost, profile)
+    limit = profile.pi_bak_max(players)
+    if not baks.pi_bak or not junk_points or junk > limit:
+        return None
+    if junk == 0 and baks.pi_bak_zero_exempt:
+        return None
+    unit = "worth" if baks.pi_bak_count == "value" else "counted as"
+    return Factor(
+        rule="pi-bak",
+        factor=2,
+        reason=f"{loser}'s junk is {unit} {junk} ({limit} or less) and {winner} scored {junk_points} from junk",
+        params={"loser": loser, "junk": junk, "limit": limit, "winner": winner, "points": junk_points},
+    )
+
+
+def gwang_bak(winner: str, won: PileScore, loser: str, lost: PileScore, profile: Profile) -> Factor | None:
+    """광박: the winner scored bright points and the loser holds no bright (PA-3)."""
+    bright_points = won.points_from("brights")
+    if not profile.baks.gwang_bak or not bright_points:
+        return None
+    protecting = [c for c in lost.brights if profile.baks.gwang_bak_rain_protects or c != "12g"]
+    if protecting:
+        return None
+    held = " (the rain bright does not protect)" if lost.brights else ""
+    return Factor(
+        rule="gwang-bak",
+        factor=2,
+        reason=f"{loser} holds no bright{held} and {winner} scored {bright_points} from brights",
+        params={"loser": loser, "winner": winner, "points": bright_points, "rain": int(bool(lost.brights))},
+    )
+
+
+def meong_tta(winner: str, won: PileScore, loser: str, lost: PileScore, profile: Profile) -> Factor | None:
+    """멍따: the winner holds seven or more animals (PA-4)."""
+    mode = profile.baks.meong
+    if mode == "off" or len(won.animals) < 7:
+        return None
+    if mode == "winner-seven-loser-zero" and lost.animals:
+        return None
+    extra = f" and {loser} holds none" if mode == "winner-seven-loser-zero" else ""
+    return Factor(
+        rule="meong-tta",
+        factor=2,
+        reason=f"{winner} holds {len(won.animals)} animals{extra}",
+        params={"winner": winner, "animals": len(won.animals), "loser": loser, "loser_none": int(bool(extra))},
+    )

@@ -1,0 +1,39 @@
+"""Fixed-score wins (chongtong, three ppeoks) and the payments made during play (docs/rules-reference.md
+§13)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..verdict import Factor, Payment
+from .stop import carry_factor
+
+
+def settle_fixed(
+    winner: str,
+    players: Sequence[str],
+    points: int,
+    rule: str,
+    reason: str,
+    *,
+    carry: int = 1,
+    carry_applies: bool = True,
+    stake: int = 1,
+) -> list[Payment]:
+    """A fixed-score win (chongtong, three ppeoks): each opponent pays ``points``, no in-hand factor (PA-8)."""
+    factors: list[Factor] = []
+    if carry > 1 and carry_applies:
+        factors.append(carry_factor(carry))
+        points *= carry
+    return [
+        Payment(
+            payer=p, payee=winner, points=points, amount=points * stake, factors=factors, reason=f"{rule}: {reason}"
+        )
+        for p in players
+        if p != winner
+    ]
+
+
+def immediate(payer: str, payee: str, points: int, reason: str, stake: int = 1) -> Payment:
+    """A payment made during play (first ppeok and the like), never multiplied (EV-3, EV-6)."""
+    return Payment(payer=payer, payee=payee, kind="immediate", points=points, amount=points * stake, reason=reason)
