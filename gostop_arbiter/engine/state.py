@@ -24,7 +24,7 @@ from ..notation.model import CardRef, Chongtong, Claim, Give, Statement, TableLi
 from ..records import Mutable, mutable
 from ..rules import Profile
 from ..scoring import Tally
-from ..verdict import Discrepancy, Violation, violation
+from ..verdict import Discrepancy, Violates, Violation
 from ..verdict import Outcome as OutcomeKind
 from .events import NO_EXTRA, Event, EventKind
 from .ledger import Hands, Ledger, Stock
@@ -111,7 +111,7 @@ _IMMUTABLE_ITEMS = frozenset({"statements", "events", "violations", "discrepanci
 """Lists of immutable values (statements, events, violations): a copy copies the list only."""
 
 
-class HandState:
+class HandState(Violates):
     """Everything a played hand has come to after the statements pushed so far."""
 
     def __init__(self, seats: list[str], profile: Profile, *, dealer: str, stake: int = 1) -> None:
@@ -196,20 +196,6 @@ class HandState:
         return other
 
     # ---- reporting ------------------------------------------------------------------------
-
-    def violate(
-        self,
-        code: str,
-        line: int,
-        column: int,
-        message: str,
-        player: str | None = None,
-        card: str | None = None,
-        /,
-        **params: str | int,
-    ) -> None:
-        """Record a violation; ``params`` are the facts of its message beyond the player and card."""
-        self.violations.append(violation(code, line, column, message, player, card, **params))
 
     def emit(self, kind: EventKind, line: int, player: str | None = None, cards: Any = (), **more: Any) -> None:
         if more:

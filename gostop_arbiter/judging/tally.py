@@ -19,7 +19,7 @@ from ..records import Mutable, mutable, replace
 from ..rules import Profile
 from ..scoring import Tally, best_score, declaration_problem, switchable_in
 from ..settlement import minhwatu_points, minhwatu_round, settle_stop, standings
-from ..verdict import Discrepancy, HandVerdict, Payment, PlayerScore, Violation, violation
+from ..verdict import Discrepancy, HandVerdict, Payment, PlayerScore, Violates, Violation
 from .claims import compare_claims
 
 
@@ -33,7 +33,7 @@ class UsageError(ValueError):
 
 
 @mutable
-class _Tally(Mutable):
+class _Tally(Mutable, Violates):
     """What the lines of a tally hand add up to."""
 
     piles: dict[str, list[str]]
@@ -50,20 +50,6 @@ class _Tally(Mutable):
     violations: list[Violation] = field(default_factory=list)
     doubts: list[Discrepancy] = field(default_factory=list)
     """Calls the piles make doubtful but cannot disprove (decision R16)."""
-
-    def violate(
-        self,
-        code: str,
-        line: int,
-        column: int,
-        message: str,
-        player: str | None = None,
-        card: str | None = None,
-        /,
-        **params: str | int,
-    ) -> None:
-        """Record a violation; ``params`` are the facts of its message beyond the player and card."""
-        self.violations.append(violation(code, line, column, message, player, card, **params))
 
 
 def _players(hand: Hand, profile: Profile) -> list[str]:

@@ -267,6 +267,13 @@ def _liable(losers: Sequence[Standing], profile: Profile) -> Standing | None:
     return min(went, key=lambda s: min(s.go_order, default=1 << 30))
 
 
+def _dokbak_double(liable: Standing) -> Factor:
+    """독박 paid double, where the profile says so (PA-7)."""
+    return Factor(
+        rule="dokbak", factor=2, reason=f"{liable.player} pays both shares double", params={"player": liable.player}
+    )
+
+
 def _payments(ctx: _Context, owed: list[_Owed], losers: Sequence[Standing], stake: int) -> list[Payment]:
     winner = ctx.winner.player
     liable = _liable(losers, ctx.profile)
@@ -277,14 +284,7 @@ def _payments(ctx: _Context, owed: list[_Owed], losers: Sequence[Standing], stak
         if liable is None or o.loser == liable.player:
             factors = list(o.factors)
             if liable is not None and ctx.profile.baks.dokbak_extra_double:
-                factors.append(
-                    Factor(
-                        rule="dokbak",
-                        factor=2,
-                        reason=f"{liable.player} pays both shares double",
-                        params={"player": liable.player},
-                    )
-                )
+                factors.append(_dokbak_double(liable))
                 points *= 2
             payments.append(
                 Payment(
@@ -296,14 +296,7 @@ def _payments(ctx: _Context, owed: list[_Owed], losers: Sequence[Standing], stak
         share = transferred.points if transferred else o.base
         factors = list(transferred.factors if transferred else o.shared)
         if ctx.profile.baks.dokbak_extra_double:
-            factors.append(
-                Factor(
-                    rule="dokbak",
-                    factor=2,
-                    reason=f"{liable.player} pays both shares double",
-                    params={"player": liable.player},
-                )
-            )
+            factors.append(_dokbak_double(liable))
             share *= 2
         share, cap_reason = _capped(share, ctx.profile)
         transfers.append(
