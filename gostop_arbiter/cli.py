@@ -624,13 +624,14 @@ def replay(file: str, hand_index: int, turn_index: int | None, lang: str, no_col
     from rich.console import Console
 
     from .judging.file import RulesChoice, Session
-    from .render.replay import snapshot_view, snapshots
+    from .render.replay import SnapshotVisitor, snapshot_view
 
     source = load(file)
     if not source.ok:
         _report_errors(source)
         sys.exit(Exit.UNREADABLE)
-    session = Session(RulesChoice())
+    taken = SnapshotVisitor(only=hand_index)  # the snapshots come as the hand is judged, in one replay
+    session = Session(RulesChoice(), taken)
     console = Console(no_color=no_color or None, highlight=False)
     for hand in source.hands:  # earlier hands decide this one's dealer and carry
         verdict = session.judge(hand)
@@ -638,9 +639,8 @@ def replay(file: str, hand_index: int, turn_index: int | None, lang: str, no_col
             continue
         if isinstance(verdict, FileError) or hand.kind == "tally":
             raise click.UsageError(f"hand {hand_index} of {file} is not a played hand that can be replayed")
-        profile = RulesChoice().profile_for(hand)
         shown = 0
-        for snap in snapshots(hand, profile, verdict.dealer or hand.seats[0]):
+        for snap in taken.taken.get(hand_index, []):
             if turn_index is None or snap.turn == turn_index:
                 console.print(snapshot_view(snap, cast(Lang, lang)))
                 console.print()
@@ -659,6 +659,7 @@ def replay(file: str, hand_index: int, turn_index: int | None, lang: str, no_col
 def render(file: str, output: str, rules_name: str | None, sets: tuple[str, ...]) -> None:
     """Write one self-contained HTML page that replays each hand turn by turn, with the verdict."""
     from .render.html import render_html
+    from .render.replay import SnapshotVisitor
 
     choice = _rules_choice(rules_name, sets)
     with output_file(output) as handle:  # made first: an output that cannot be written is said at once
@@ -666,11 +667,11 @@ def render(file: str, output: str, rules_name: str | None, sets: tuple[str, ...]
         if not source.ok:
             _report_errors(source)
             sys.exit(Exit.UNREADABLE)
-        verdict = judge_file(source.path, source.hands, choice)
+        taken = SnapshotVisitor(deal=True)  # each hand's steps, taken as it is judged
+        verdict = judge_file(source.path, source.hands, choice, visitor=taken)
         lines = normalise_lines(source.text)
         _report_usage(verdict, lines)
-        profiles = [choice.profile_for(hand) for hand in source.hands]
-        handle.write(render_html(source.path, source.hands, verdict, profiles))
+        handle.write(render_html(source.path, source.hands, verdict, taken.taken))
     click.echo(f"wrote {output}", err=True)
     sys.exit(_status([verdict]))
 

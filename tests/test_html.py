@@ -17,13 +17,14 @@ from conftest import SAMPLES, sample_files
 from gostop_arbiter.judging.file import RulesChoice, judge_file
 from gostop_arbiter.notation import parse_text
 from gostop_arbiter.render.html import render_html
-from gostop_arbiter.render.replay import snapshots
+from gostop_arbiter.render.replay import SnapshotVisitor, snapshots
 
 
 def page(text: str, path: str = "game.gsn") -> str:
     hands = parse_text(text).hands
-    verdict = judge_file(path, hands)
-    return render_html(path, hands, verdict, [RulesChoice().profile_for(h) for h in hands])
+    taken = SnapshotVisitor(deal=True)
+    verdict = judge_file(path, hands, visitor=taken)
+    return render_html(path, hands, verdict, taken.taken)
 
 
 def test_the_page_is_self_contained() -> None:

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..notation import Hand
-from ..rules import Profile
 from ..verdict import FileVerdict, HandVerdict
-from .replay import Snapshot, describe, snapshots
+from .replay import Snapshot, describe
 
 PALETTE = ["#3b82f6", "#ef4444", "#10b981", "#f59e0b", "#8b5cf6", "#ec4899", "#14b8a6"]
 
@@ -107,22 +106,19 @@ def _balance_chart(verdicts: Sequence[HandVerdict], players: list[str]) -> str:
     return "".join(parts)
 
 
-def render_html(path: str, hands: Sequence[Hand], verdict: FileVerdict, profiles: Sequence[Profile]) -> str:
-    """The page for one file: a replay per played hand, the verdicts, and the balance chart."""
+def render_html(path: str, hands: Sequence[Hand], verdict: FileVerdict, steps: Mapping[int, Sequence[Snapshot]]) -> str:
+    """The page for one file: a replay per played hand (its snapshots, taken while it was judged:
+    :class:`.replay.SnapshotVisitor`), the verdicts, and the balance chart."""
     e = html.escape
     data: list[dict[str, Any]] = []
     sections: list[str] = []
     by_index = {v.index: v for v in verdict.hands}
-    for hand, profile in zip(hands, profiles, strict=True):
+    for hand in hands:
         judged = by_index.get(hand.index)
         if judged is None:
             continue
-        steps = (
-            [_snapshot_data(s) for s in snapshots(hand, profile, judged.dealer or hand.seats[0], deal=True)]
-            if hand.kind == "played"
-            else []
-        )
-        data.append({"index": hand.index, "seats": hand.seats, "steps": steps})
+        shown = [_snapshot_data(s) for s in steps.get(hand.index, [])] if hand.kind == "played" else []
+        data.append({"index": hand.index, "seats": hand.seats, "steps": shown})
         tags = " · ".join(e(f"{t.name}: {t.value}") for t in hand.tags if t.name in ("Event", "Date", "Site", "Note"))
         controls = (
             "<div class='controls'><button class='first' title='the deal'>|◀</button>"

@@ -14,11 +14,12 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards import Kind, card_info
-from ..engine import BoardView, Event, HandBoard
+from ..engine import BoardView, Event, HandBoard, HandVisitor, replay
 from ..notation import Hand, write_statement
-from ..notation.model import Call, Declare, Give, Turn
+from ..notation.model import Call, Declare, Give, Statement, Turn
 from ..records import Mutable, mutable
 from ..rules import Profile
+from ..verdict import HandVerdict, Violation
 from .transcript import cards_text
 from .words import Lang, term
 
@@ -45,29 +46,74 @@ class Snapshot(Mutable):
 
 def snapshots(hand: Hand, profile: Profile, dealer: str, *, deal: bool = False) -> Iterator[Snapshot]:
     """One snapshot after each turn of a played hand (with its gives, declarations and call);
-    with ``deal``, first one of the table as dealt (turn 0)."""
-    board = HandBoard.of_hand(hand, profile, dealer=dealer)
-    last: Turn | None = None
-    seen = 0
-    statements = list(hand.statements)
-    for i, statement in enumerate(statements):
-        if deal and isinstance(statement, Turn) and last is None:
-            deal = False
-            view = board.view()
-            yield _snapshot(view, None, [e for e in view.events if e.kind in ("sit-out", "dealer-bonus", "chongtong")])
-            seen = len(view.events)
-        board.push(statement, strict=False)
+    with ``deal``, first one of the table as dealt (turn 0). (The commands take them while the
+    hand is judged, with :class:`SnapshotVisitor`.)"""
+    visitor = SnapshotVisitor(deal=deal)
+    board = replay(hand, profile, dealer=dealer, visitor=visitor)
+    visitor.end_hand(board, None)
+    yield from visitor.taken.get(hand.index, [])
+
+
+class SnapshotVisitor(HandVisitor):
+    """Takes the snapshots of each played hand as the judge pushes it (``only``: of that hand
+    alone), so that a replay or a page needs no second replay of the hand."""
+
+    def __init__(self, *, deal: bool = False, only: int | None = None) -> None:
+        self.deal = deal
+        self.only = only
+        self.taken: dict[int, list[Snapshot]] = {}
+        self._hand: Hand | None = None
+        self._board: HandBoard | None = None
+        self._shots: list[Snapshot] = []
+        self._at = self._seen = 0
+        self._last: Turn | None = None
+        self._dealt = True
+
+    def begin_hand(self, hand: Hand, board: HandBoard) -> None:
+        if self.only is not None and hand.index != self.only:
+            self._hand = self._board = None
+            return
+        self._hand, self._board = hand, board
+        self._at, self._seen, self._last, self._dealt = 0, 0, None, not self.deal
+        self._shots = self.taken[hand.index] = []
+        if not self._dealt and hand.statements and isinstance(hand.statements[0], Turn):
+            self._deal_shot()
+
+    def visit_statement(self, statement: Statement, events: list[Event], violations: list[Violation]) -> None:
+        hand, board = self._hand, self._board
+        if hand is None or board is None:
+            return
+        self._at += 1
+        following = hand.statements[self._at] if self._at < len(hand.statements) else None
         if isinstance(statement, Turn):
-            last = statement
-        following = statements[i + 1] if i + 1 < len(statements) else None
-        if last is not None and not isinstance(following, Give | Declare | Call):
-            if following is None:
-                board.close()
-            view = board.view()
-            events = [e for e in view.events[seen:] if e.kind != "deal"]
-            seen = len(view.events)
-            yield _snapshot(view, last, events)
-            last = None
+            self._last = statement
+        if not self._dealt and isinstance(following, Turn):
+            self._deal_shot()
+        if self._last is not None and following is not None and not isinstance(following, Give | Declare | Call):
+            self._turn_shot()
+
+    def end_hand(self, board: HandBoard, verdict: HandVerdict | None) -> None:
+        if self._hand is not None and self._last is not None:
+            self._turn_shot()  # the last turn, with what closing the record decided (a stop, a nagari)
+        self._hand = self._board = None
+
+    def _deal_shot(self) -> None:
+        assert self._board is not None
+        view = self._board.view()
+        self._shots.append(_snapshot(view, None, [e for e in view.events if e.kind in OPENING]))
+        self._seen = len(view.events)
+        self._dealt = True
+
+    def _turn_shot(self) -> None:
+        assert self._board is not None
+        view = self._board.view()
+        self._shots.append(_snapshot(view, self._last, [e for e in view.events[self._seen :] if e.kind != "deal"]))
+        self._seen = len(view.events)
+        self._last = None
+
+
+OPENING = ("sit-out", "dealer-bonus", "chongtong")
+"""The events the deal's snapshot shows (made as the players are seated)."""
 
 
 def _snapshot(view: BoardView, turn: Turn | None, events: list[Event]) -> Snapshot:
