@@ -690,7 +690,14 @@ class Terminated(BaseException):
 
 
 def _terminate(signum: int, frame: FrameType | None) -> None:
+    signal.signal(signal.SIGTERM, _end_now)  # a second SIGTERM, during the clean-up, ends at once
     raise Terminated
+
+
+def _end_now(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM once the command is cleaning up or finished (the interpreter's own shutdown, which
+    waits for threads): exit 143 at once, with no traceback."""
+    os._exit(Exit.TERMINATED)
 
 
 def _quiet_stdout() -> None:
@@ -733,4 +740,6 @@ def main() -> None:
     """Entry point of the console script: the exit statuses of :class:`Exit`, and one line, never a
     traceback, for a failure outside the transcript (an output that cannot be written, Ctrl-C)."""
     signal.signal(signal.SIGTERM, _terminate)
-    sys.exit(_run())
+    status = _run()
+    signal.signal(signal.SIGTERM, _end_now)
+    sys.exit(status)
