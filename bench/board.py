@@ -16,7 +16,10 @@ three; median and 99th percentile over the states. The clock is the process's pr
 (``time.process_time``), not wall time: the workplace machine is shared, and wall time counted
 the other programs' turns on it (the same run's medians moved by 2× to 8×).
 ``legal_moves() + push`` lists every legal move, then pushes one chosen at random (seeded) among
-them. The simulator's own rate (its board knows the stock) is printed beside it.
+them. ``legal_plays()`` lists each turn once as its play alone (the hand card, bomb or pass), and
+``legal_plays() + legal_flips + push`` is a recorder's path: the plays, the flips of one play
+chosen at random, one of them pushed (or another move when no turn may be played). The
+simulator's own rate (its board knows the stock) is printed beside them.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 
 from gostop_arbiter.engine import HandBoard  # noqa: E402
 from gostop_arbiter.engine.calls import close_pending  # noqa: E402
-from gostop_arbiter.notation.model import Statement  # noqa: E402
+from gostop_arbiter.notation.model import Statement, Turn  # noqa: E402
 from gostop_arbiter.rules import Profile, profile_named  # noqa: E402
 from gostop_arbiter.simulate import simulate  # noqa: E402
 
@@ -135,6 +138,15 @@ def main() -> None:
     def listed_and_pushed(board: HandBoard, _i: int) -> None:
         board.push(chosen.choice(board.legal_moves()))
 
+    def plays(board: HandBoard, _i: int) -> None:
+        board.legal_plays()
+
+    def recorded(board: HandBoard, _i: int) -> None:
+        """A recorder's path: the plays, then the flips of one played, then one of them pushed."""
+        moves = board.legal_plays()
+        turns = [m for m in moves if isinstance(m, Turn)]
+        board.push(chosen.choice(board.legal_flips(chosen.choice(turns))) if turns else chosen.choice(moves))
+
     for players in args.players:
         for seen, hide in SEEN.items():
             boards = sampled(profile, players, hide, args.hands, args.seed + players)
@@ -143,6 +155,8 @@ def main() -> None:
                 print(f"{players} players, {seen}, {when} ({said}):")
                 show("legal_moves()", timed(boards[when], listed))
                 show("legal_moves() + push", timed(boards[when], listed_and_pushed))
+                show("legal_plays()", timed(boards[when], plays))
+                show("legal_plays() + legal_flips + push", timed(boards[when], recorded))
 
     for seen, boards in every.items():
         print(f"every table size, {seen}, pending right after a turn:")

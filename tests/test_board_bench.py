@@ -1,11 +1,21 @@
 """The board's benchmark runs from a clean checkout and prints every figure it promises (numbers
-are not checked: tests never judge speed)."""
+are not checked: tests never judge speed), and the lazy listing it measures is the whole listing:
+``legal_plays()`` with each play completed by ``legal_flips`` is ``legal_moves()``, move for move."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+from test_board import HANDS
+
+from gostop_arbiter.engine import HandBoard
+from gostop_arbiter.notation import Hand
+from gostop_arbiter.notation.model import Turn
+from gostop_arbiter.rules import profile_named, resolve
+from gostop_arbiter.simulate import simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -24,8 +34,10 @@ def test_the_board_benchmark_runs_on_a_tiny_input_and_prints_its_figures() -> No
             for when in ("pending (right after a turn)", "clean (turn start)"):
                 heading = f"{players} players, {seen}, {when}:"
                 assert heading in out, heading
-                figures = out.split(heading, 1)[1].splitlines()[1:3]
-                assert [f.split("median")[0].strip() for f in figures] == ["legal_moves()", "legal_moves() + push"]
+                figures = [f.split("median")[0].strip() for f in out.split(heading, 1)[1].splitlines()[1:5]]
+                assert figures == [
+                    "legal_moves()", "legal_moves() + push", "legal_plays()", "legal_plays() + legal_flips + push",
+                ], heading  # fmt: skip
     for seen in ("all seen", "Jae not seen"):
         heading = f"every table size, {seen}, pending right after a turn:"
         assert heading in out, heading
@@ -39,3 +51,31 @@ def test_the_board_benchmark_runs_on_a_tiny_input_and_prints_its_figures() -> No
             assert "p99" in line and "(N=" in line, line
     for players in (2, 3, 4):
         assert f"simulate (board knows the stock), {players} players: " in out
+
+
+def completed(board: HandBoard) -> list[object]:
+    return [m for play in board.legal_plays() for m in (board.legal_flips(play) if isinstance(play, Turn) else [play])]
+
+
+def assert_lazy_is_whole(hand: Hand, board: HandBoard) -> None:
+    for statement in hand.statements:
+        assert completed(board) == board.legal_moves(), statement
+        board.push(statement, strict=False)
+    assert completed(board) == board.legal_moves()
+
+
+@pytest.mark.parametrize(("name", "hand", "dealer"), HANDS[::2], ids=[name for name, _h, _d in HANDS[::2]])
+def test_legal_plays_completed_by_their_flips_are_the_legal_moves(name: str, hand: Hand, dealer: str) -> None:
+    assert_lazy_is_whole(hand, HandBoard.of_hand(hand, resolve(hand.rules, hand.sets), dealer=dealer))
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "hide"),
+    [("standard", 2, "Jae"), ("standard", 3, None), ("standard", 4, "Jae"), ("gamerules", 2, "Jae"),
+     ("minhwatu", 2, None), ("wikipedia-it", 3, "Jae"), ("online-matgo", 2, None)],
+)  # fmt: skip
+def test_legal_plays_are_whole_on_simulated_hands(rules: str, players: int, hide: str | None) -> None:
+    profile = profile_named(rules)
+    for hand in simulate(profile, players=players, hands=2, seed=13, hide=hide).hands:
+        tag = hand.tag("Dealer")
+        assert_lazy_is_whole(hand, HandBoard.of_hand(hand, profile, dealer=tag.value if tag else hand.seats[0]))

@@ -48,11 +48,14 @@ def _completed(play: Turn, target: CardRef | None, flips: list[Flip]) -> Turn:
     )
 
 
-def legal_moves(st: HandState) -> list[Statement]:
+def legal_moves(st: HandState, *, complete: bool = True) -> list[Statement]:
+    """Every statement that may come next. Without ``complete``, each turn is listed as its play
+    alone (the hand card, bomb or pass, without flips or ``x``), once: :func:`flips_after`
+    completes it with every flip, giving the turns ``complete`` lists in their place."""
     if st.closed or st.outcome.kind != "incomplete":
         return []
     if not st.began:
-        return _before_play(st)
+        return _before_play(st, complete)
     moves: list[Statement] = []
     if st.pending is not None:
         moves += _gives(st)
@@ -61,11 +64,11 @@ def legal_moves(st: HandState) -> list[Statement]:
         calls.close_pending(after)
         if after.outcome.kind != "incomplete":
             return moves
-        return moves + _calls_or_turn(after)
-    return _declarations(st) + _calls_or_turn(st)
+        return moves + _calls_or_turn(after, complete)
+    return _declarations(st) + _calls_or_turn(st, complete)
 
 
-def _calls_or_turn(st: HandState) -> list[Statement]:
+def _calls_or_turn(st: HandState, complete: bool) -> list[Statement]:
     must = st.must_call
     if must is not None:
         return [
@@ -74,10 +77,10 @@ def _calls_or_turn(st: HandState) -> list[Statement]:
     if st.hand_is_over():
         return []
     player = st.expected()
-    return list(_turns(st, player)) if player is not None else []
+    return list(_turns(st, player, complete)) if player is not None else []
 
 
-def _before_play(st: HandState) -> list[Statement]:
+def _before_play(st: HandState, complete: bool) -> list[Statement]:
     """Selling or folding, chongtong and shakes at the deal, then the dealer's first turn."""
     moves: list[Statement] = []
     if len(st.seats) == 4 and not st.minhwatu:
@@ -102,7 +105,7 @@ def _before_play(st: HandState) -> list[Statement]:
     if seated.outcome.kind != "incomplete" or seated.violations != st.violations:
         return moves  # a misdealt or finished hand: no turn may be played
     player = seated.expected()
-    return moves + (list(_turns(seated, player)) if player is not None else [])
+    return moves + (list(_turns(seated, player, complete)) if player is not None else [])
 
 
 def _holdable(st: HandState, player: str, never: Counter[str] | None = None) -> Counter[str]:
@@ -177,8 +180,9 @@ def _shakes(st: HandState, player: str) -> list[tuple[str, ...]]:
     ]
 
 
-def _turns(st: HandState, player: str) -> Iterator[Statement]:
-    """The turns the player may play now, with the shakes and bonus cards that may open them."""
+def _turns(st: HandState, player: str, complete: bool) -> Iterator[Statement]:
+    """The turns the player may play now, with the shakes and bonus cards that may open them
+    (each turn completed with its flips, or its play alone: see :func:`legal_moves`)."""
     never = _never_seen(st)
     held = _holdable(st, player, never)
     due = st.shake_due
@@ -192,13 +196,17 @@ def _turns(st: HandState, player: str) -> Iterator[Statement]:
             continue
         if is_bonus(code) and (st.minhwatu or st.profile.events.bonus_from_hand != "flip-as-substitute"):
             continue
-        yield from flips_after(st, Turn(player=player, play="card", cards=[_card(code)]), never)
+        yield from _completions(st, Turn(player=player, play="card", cards=[_card(code)]), never, complete)
     if st.minhwatu or must_month:
         return
     for cards in _bombs(st, player, held):
-        yield from flips_after(st, Turn(player=player, play="bomb", cards=[_card(c) for c in cards]), never)
+        yield from _completions(st, Turn(player=player, play="bomb", cards=[_card(c) for c in cards]), never, complete)
     if st.dummies[player] > 0:
-        yield from flips_after(st, Turn(player=player, play="pass", cards=[]), never)
+        yield from _completions(st, Turn(player=player, play="pass", cards=[]), never, complete)
+
+
+def _completions(st: HandState, play: Turn, never: Counter[str], complete: bool) -> list[Turn]:
+    return flips_after(st, play, never) if complete else [play]
 
 
 def _bonus_lays(st: HandState, player: str, held: Counter[str], never: Counter[str]) -> Iterator[Bonus]:
@@ -221,6 +229,15 @@ def _bombs(st: HandState, player: str, held: Counter[str]) -> Iterator[tuple[str
         if size:
             cards = [c for c, n in held.items() for _ in range(n) if month_of(c) == month]
             yield from (c for c in sorted(set(combinations(sort_cards(cards), size))) if _can_hold(st, player, c))
+
+
+def legal_flips(st: HandState, play: Turn) -> list[Turn]:
+    """:func:`flips_after` on the state as play sees it: before the first turn, with the players
+    seated (the table's cards and the dealer's bonus cards laid out), as :func:`legal_moves` has it."""
+    if not st.began and st.table_line is not None:
+        st = st.copy()
+        deal.begin(st)
+    return flips_after(st, play)
 
 
 def flips_after(st: HandState, play: Turn, never: Counter[str] | None = None) -> list[Turn]:
