@@ -19,7 +19,8 @@ the other programs' turns on it (the same run's medians moved by 2× to 8×).
 them. ``legal_plays()`` lists each turn once as its play alone (the hand card, bomb or pass), and
 ``legal_plays() + legal_flips + push`` is a recorder's path: the plays, the flips of one play
 chosen at random, one of them pushed (or another move when no turn may be played). The
-simulator's own rate (its board knows the stock) is printed beside them.
+simulator's own rate (its board knows the stock), processor time per hand over ``--hands`` hands,
+is printed first, before the sampled boards fill the heap (they make the collector's work dearer).
 """
 
 from __future__ import annotations
@@ -129,6 +130,11 @@ def main() -> None:
     args = parser.parse_args()
     profile = profile_named(args.rules)
     method(args)
+    for players in args.players:
+        start = time.process_time()
+        simulate(profile, players=players, hands=args.hands, seed=args.seed)
+        seconds = time.process_time() - start
+        print(f"simulate (board knows the stock), {players} players: {seconds / args.hands * 1000:,.1f} ms a hand")
     chosen = random.Random(args.seed)
     every: dict[str, list[HandBoard]] = {seen: [] for seen in SEEN}
 
@@ -161,12 +167,6 @@ def main() -> None:
     for seen, boards in every.items():
         print(f"every table size, {seen}, pending right after a turn:")
         operations(boards, chosen)
-
-    for players in args.players:
-        start = time.perf_counter()
-        simulate(profile, players=players, hands=args.hands, seed=args.seed)
-        seconds = time.perf_counter() - start
-        print(f"simulate (board knows the stock), {players} players: {seconds / args.hands * 1000:,.1f} ms a hand")
 
 
 def operations(boards: list[HandBoard], chosen: random.Random) -> None:

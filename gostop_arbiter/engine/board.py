@@ -168,12 +168,11 @@ class HandBoard:
 
     def is_legal(self, statement: Statement) -> bool:
         """Whether :meth:`push` would accept the statement now."""
-        trial = self.copy()
-        try:
-            trial.push(statement)
-        except IllegalStatement:
-            return False
-        return True
+        trial = self._state.copy()
+        violations = len(trial.violations)
+        apply(trial, statement)
+        # push's strict test on a copy of its own, so the later problems are looked for on it too
+        return not trial.violations[violations:] and not _deferred_problems(trial, statement, on_copy=True)
 
     def is_over(self) -> bool:
         """The hand has ended (a stop, chongtong, three ppeoks, a redeal, or every card played)."""
@@ -359,20 +358,21 @@ def _turn(st: HandState, s: Turn) -> None:
         play_turn(st, s)
 
 
-def _deferred_problems(st: HandState, s: Statement) -> list[Violation]:
+def _deferred_problems(st: HandState, s: Statement, *, on_copy: bool = False) -> list[Violation]:
     """What some statements break only shows later: a ``give`` (or a declaration that changes what
     counts as junk) when its turn closes, a chongtong or a shake at the deal when the players are
-    seated. A strict push closes or seats a copy to see it now."""
+    seated. A strict push closes or seats a copy to see it now (``on_copy``: ``st`` is a copy
+    already, which may be closed or seated itself)."""
     if isinstance(s, Give | Declare) and st.pending is not None and st.pending.given:
-        trial = st.copy()
+        trial = st if on_copy else st.copy()
         before = len(trial.violations)
         calls.close_pending(trial)
         return [v for v in trial.violations[before:] if v.code == "illegal-give"]
     if isinstance(s, Chongtong | Shake | SitOut) and not st.began and st.table_line is not None:
-        trial = st.copy()
+        lines = {s.line, *(claim.line for claim in st.chongtong_claims)}
+        trial = st if on_copy else st.copy()
         before = len(trial.violations)
         deal.begin(trial)
-        lines = {s.line, *(claim.line for claim in st.chongtong_claims)}
         shown = ("not-in-hand", "illegal-declaration", "extra-card")
         return [v for v in trial.violations[before:] if v.code in shown and v.line in lines]
     return []
