@@ -36,7 +36,7 @@ from ..verdict import Discrepancy, Violation
 from . import calls, deal
 from .events import Event
 from .minhwatu import minhwatu_turn
-from .moves import flips_after, legal_moves
+from .moves import legal_flips, legal_moves
 from .state import HandState, Outcome, is_bonus
 from .turn import bonus, play_turn, shake
 from .view import BoardView, view_of
@@ -148,7 +148,16 @@ class HandBoard:
         every ``x`` choice and every flip, bombs, dummy turns, shakes, bonus cards, ``give``, go and
         stop when due, declarations, and selling or folding where the profile allows. For a hand
         not seen, every card not yet seen may be played."""
-        moves = legal_moves(self._state)
+        return self._legal(legal_moves(self._state))
+
+    def legal_plays(self) -> list[Statement]:
+        """:meth:`legal_moves` with each turn given once as its play alone (the hand card, bomb or
+        pass, without flips or ``x``): what a recorder offers before the flip is known, at a
+        fraction of the cost when a hand is not seen. :meth:`legal_flips` of each play gives the
+        turns :meth:`legal_moves` lists in its place."""
+        return self._legal(legal_moves(self._state, complete=False))
+
+    def _legal(self, moves: list[Statement]) -> list[Statement]:
         if any(map(_deferred, moves)):
             moves = [m for m in moves if not _deferred(m) or self.is_legal(m)]
         return moves
@@ -156,20 +165,15 @@ class HandBoard:
     def legal_flips(self, play: Turn) -> list[Turn]:
         """The turn ``play`` (its hand card, bomb or pass, without flips) completed with every flip
         the stock may turn up: what a recorder offers after the played card."""
-        st = self._state
-        if not st.began and st.table_line is not None:  # the stock is counted when the players are seated
-            st = st.copy()
-            deal.begin(st)
-        return flips_after(st, play)
+        return legal_flips(self._state, play)
 
     def is_legal(self, statement: Statement) -> bool:
         """Whether :meth:`push` would accept the statement now."""
-        trial = self.copy()
-        try:
-            trial.push(statement)
-        except IllegalStatement:
-            return False
-        return True
+        trial = self._state.copy()
+        violations = len(trial.violations)
+        apply(trial, statement)
+        # push's strict test on a copy of its own, so the later problems are looked for on it too
+        return not trial.violations[violations:] and not _deferred_problems(trial, statement, on_copy=True)
 
     def is_over(self) -> bool:
         """The hand has ended (a stop, chongtong, three ppeoks, a redeal, or every card played)."""
@@ -364,20 +368,21 @@ def _turn(st: HandState, s: Turn) -> None:
         play_turn(st, s)
 
 
-def _deferred_problems(st: HandState, s: Statement) -> list[Violation]:
+def _deferred_problems(st: HandState, s: Statement, *, on_copy: bool = False) -> list[Violation]:
     """What some statements break only shows later: a ``give`` (or a declaration that changes what
     counts as junk) when its turn closes, a chongtong or a shake at the deal when the players are
-    seated. A strict push closes or seats a copy to see it now."""
+    seated. A strict push closes or seats a copy to see it now (``on_copy``: ``st`` is a copy
+    already, which may be closed or seated itself)."""
     if isinstance(s, Give | Declare) and st.pending is not None and st.pending.given:
-        trial = st.copy()
+        trial = st if on_copy else st.copy()
         before = len(trial.violations)
         calls.close_pending(trial)
         return [v for v in trial.violations[before:] if v.code == "illegal-give"]
     if isinstance(s, Chongtong | Shake | SitOut) and not st.began and st.table_line is not None:
-        trial = st.copy()
+        lines = {s.line, *(claim.line for claim in st.chongtong_claims)}
+        trial = st if on_copy else st.copy()
         before = len(trial.violations)
         deal.begin(trial)
-        lines = {s.line, *(claim.line for claim in st.chongtong_claims)}
         shown = ("not-in-hand", "illegal-declaration", "extra-card")
         return [v for v in trial.violations[before:] if v.code in shown and v.line in lines]
     return []

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from functools import cache
 from itertools import combinations
 
 from ..cards import UNSEEN
 from ..notation.model import Bonus, Call, CardRef, Chongtong, Declare, Flip, Give, Shake, SitOut, Statement, Turn
-from ..records import replace
 from ..scoring import declaration_problem, junk_value_of, sort_cards
 from . import calls, deal
 from .state import HandState, is_bonus, month_of
@@ -19,15 +19,43 @@ from .turn import shake_problem
 UNSEEN_DRAW = CardRef(code="?")
 
 
+@cache
 def _card(code: str) -> CardRef:
+    """One card reference per code, shared by every move that names it (a record never changes)."""
     return CardRef(code=code)
 
 
-def legal_moves(st: HandState) -> list[Statement]:
+@cache
+def _flip(code: str, target: str | None) -> Flip:
+    return Flip(card=_card(code), target=_target(target))
+
+
+def _completed(play: Turn, target: CardRef | None, flips: list[Flip]) -> Turn:
+    """The play with its ``x`` target and flips: ``records.replace`` without its field checks,
+    which cost more than the rest of listing a turn."""
+    return Turn(
+        line=play.line,
+        column=play.column,
+        comments=play.comments,
+        comment=play.comment,
+        number=play.number,
+        player=play.player,
+        play=play.play,
+        cards=play.cards,
+        target=target,
+        flips=flips,
+        marks=play.marks,
+    )
+
+
+def legal_moves(st: HandState, *, complete: bool = True) -> list[Statement]:
+    """Every statement that may come next. Without ``complete``, each turn is listed as its play
+    alone (the hand card, bomb or pass, without flips or ``x``), once: :func:`flips_after`
+    completes it with every flip, giving the turns ``complete`` lists in their place."""
     if st.closed or st.outcome.kind != "incomplete":
         return []
     if not st.began:
-        return _before_play(st)
+        return _before_play(st, complete)
     moves: list[Statement] = []
     if st.pending is not None:
         moves += _gives(st)
@@ -36,11 +64,11 @@ def legal_moves(st: HandState) -> list[Statement]:
         calls.close_pending(after)
         if after.outcome.kind != "incomplete":
             return moves
-        return moves + _calls_or_turn(after)
-    return _declarations(st) + _calls_or_turn(st)
+        return moves + _calls_or_turn(after, complete)
+    return _declarations(st) + _calls_or_turn(st, complete)
 
 
-def _calls_or_turn(st: HandState) -> list[Statement]:
+def _calls_or_turn(st: HandState, complete: bool) -> list[Statement]:
     must = st.must_call
     if must is not None:
         return [
@@ -49,10 +77,10 @@ def _calls_or_turn(st: HandState) -> list[Statement]:
     if st.hand_is_over():
         return []
     player = st.expected()
-    return list(_turns(st, player)) if player is not None else []
+    return list(_turns(st, player, complete)) if player is not None else []
 
 
-def _before_play(st: HandState) -> list[Statement]:
+def _before_play(st: HandState, complete: bool) -> list[Statement]:
     """Selling or folding, chongtong and shakes at the deal, then the dealer's first turn."""
     moves: list[Statement] = []
     if len(st.seats) == 4 and not st.minhwatu:
@@ -77,15 +105,15 @@ def _before_play(st: HandState) -> list[Statement]:
     if seated.outcome.kind != "incomplete" or seated.violations != st.violations:
         return moves  # a misdealt or finished hand: no turn may be played
     player = seated.expected()
-    return moves + (list(_turns(seated, player)) if player is not None else [])
+    return moves + (list(_turns(seated, player, complete)) if player is not None else [])
 
 
-def _holdable(st: HandState, player: str) -> Counter[str]:
+def _holdable(st: HandState, player: str, never: Counter[str] | None = None) -> Counter[str]:
     """The cards the player's hand may hold: the known ones, and if it has unseen cards, every
     card not yet seen (a card known to lie in the stock is not in a hand)."""
     held = Counter({c: n for c, n in st.hands.known.get(player, Counter()).items() if n > 0})
     if st.hands.unseen.get(player, 0) > 0:
-        for code, n in _never_seen(st).items():
+        for code, n in (_never_seen(st) if never is None else never).items():
             held[code] += min(n, st.hands.unseen[player])
     return held
 
@@ -152,69 +180,79 @@ def _shakes(st: HandState, player: str) -> list[tuple[str, ...]]:
     ]
 
 
-def _turns(st: HandState, player: str) -> Iterator[Statement]:
-    """The turns the player may play now, with the shakes and bonus cards that may open them."""
-    held = _holdable(st, player)
+def _turns(st: HandState, player: str, complete: bool) -> Iterator[Statement]:
+    """The turns the player may play now, with the shakes and bonus cards that may open them
+    (each turn completed with its flips, or its play alone: see :func:`legal_moves`)."""
+    never = _never_seen(st)
+    held = _holdable(st, player, never)
     due = st.shake_due
     must_month = due[1] if due is not None and due[0] == player else 0
     if not st.minhwatu and not must_month:
         yield from (Shake(player=player, cards=[_card(c) for c in three]) for three in _shakes(st, player))
         if st.profile.events.bonus_from_hand != "flip-as-substitute":
-            yield from _bonus_lays(st, player, held)
+            yield from _bonus_lays(st, player, held, never)
     for code in sorted(held):
         if must_month and month_of(code) != must_month:
             continue
         if is_bonus(code) and (st.minhwatu or st.profile.events.bonus_from_hand != "flip-as-substitute"):
             continue
-        yield from flips_after(st, Turn(player=player, play="card", cards=[_card(code)]))
+        yield from _completions(st, Turn(player=player, play="card", cards=[_card(code)]), never, complete)
     if st.minhwatu or must_month:
         return
-    for cards in _bombs(st, player):
-        yield from flips_after(st, Turn(player=player, play="bomb", cards=[_card(c) for c in cards]))
+    for cards in _bombs(st, player, held):
+        yield from _completions(st, Turn(player=player, play="bomb", cards=[_card(c) for c in cards]), never, complete)
     if st.dummies[player] > 0:
-        yield from flips_after(st, Turn(player=player, play="pass", cards=[]))
+        yield from _completions(st, Turn(player=player, play="pass", cards=[]), never, complete)
 
 
-def _bonus_lays(st: HandState, player: str, held: Counter[str]) -> Iterator[Bonus]:
+def _completions(st: HandState, play: Turn, never: Counter[str], complete: bool) -> list[Turn]:
+    return flips_after(st, play, never) if complete else [play]
+
+
+def _bonus_lays(st: HandState, player: str, held: Counter[str], never: Counter[str]) -> Iterator[Bonus]:
     if st.stock.remaining <= 0:
         return
     listed = st.stock.listed_next()
-    unseen = _Unseen(_never_seen(st), st.stock.returned)
+    unseen = _Unseen(never, st.stock.returned)
     draws = [_card(listed)] if listed is not None else [UNSEEN_DRAW, *map(_card, unseen.flips(st.stock.remaining))]
     for code in sorted(held):
         if is_bonus(code):
             yield from (Bonus(player=player, card=_card(code), draw=d) for d in draws)
 
 
-def _bombs(st: HandState, player: str) -> Iterator[tuple[str, ...]]:
+def _bombs(st: HandState, player: str, held: Counter[str]) -> Iterator[tuple[str, ...]]:
     events = st.profile.events
     for month, on_table in st.table.items():
         if not month or not on_table or (not events.bomb_after_shake and month in st.shaken.get(player, set())):
             continue
         size = 3 if len(on_table) == 1 else 2 if len(on_table) == 2 and events.two_card_bomb != "off" else 0
         if size:
-            cards = [c for c, n in _holdable(st, player).items() for _ in range(n) if month_of(c) == month]
+            cards = [c for c, n in held.items() for _ in range(n) if month_of(c) == month]
             yield from (c for c in sorted(set(combinations(sort_cards(cards), size))) if _can_hold(st, player, c))
 
 
-def flips_after(st: HandState, play: Turn) -> list[Turn]:
+def legal_flips(st: HandState, play: Turn) -> list[Turn]:
+    """:func:`flips_after` on the state as play sees it: before the first turn, with the players
+    seated (the table's cards and the dealer's bonus cards laid out), as :func:`legal_moves` has it."""
+    if not st.began and st.table_line is not None:
+        st = st.copy()
+        deal.begin(st)
+    return flips_after(st, play)
+
+
+def flips_after(st: HandState, play: Turn, never: Counter[str] | None = None) -> list[Turn]:
     """The turn completed with every flip the stock may turn up, and ``x`` wherever a card has a
-    choice of two different table cards."""
+    choice of two different table cards. ``never`` is :func:`_never_seen`, when the caller has it."""
     table = {m: list(cards) for m, cards in st.table.items() if cards}
     played = [c.code for c in play.cards]
     known = st.hands.known.get(play.player, Counter())
     shown = Counter(played)  # cards played from an unseen hand are not among the flips
     from_unseen = Counter({c: n - known[c] for c, n in shown.items() if n > known[c]})
-    pool = _Unseen(_never_seen(st) - from_unseen, st.stock.returned)
+    pool = _Unseen((_never_seen(st) if never is None else never) - from_unseen, st.stock.returned)
     flips = _flip_sequences(st, pool, 0)
-    turns: list[Turn] = []
-    joker = play.play == "card" and is_bonus(played[0])
-    for sequence in flips:
-        if joker:
-            turns += _joker_turns(st, play, table, sequence, pool)
-        else:
-            turns += _with_targets(st, play, table, sequence)
-    return turns
+    if play.play == "card" and is_bonus(played[0]):
+        return [turn for sequence in flips for turn in _joker_turns(st, play, table, sequence, pool)]
+    return _with_targets(play, table, flips)
 
 
 def _flip_sequences(st: HandState, pool: _Unseen, k: int) -> list[list[str]]:
@@ -242,25 +280,33 @@ def _options(table: dict[int, list[str]], code: str) -> list[str | None]:
     return [None]
 
 
-def _with_targets(st: HandState, play: Turn, table: dict[int, list[str]], flips: list[str]) -> list[Turn]:
-    month_card = next((c for c in flips if not is_bonus(c)), None)
-    hand_choices: list[str | None] = [None]
-    if play.play == "card":
-        hand = play.cards[0].code
-        same = month_card is not None and month_of(month_card) == month_of(hand)
-        hand_choices = [None] if same else _options(table, hand)
-    flip_choices: list[str | None] = [None]
-    if month_card is not None and (play.play != "card" or month_of(month_card) != month_of(play.cards[0].code)):
-        after = table if play.play != "bomb" else {m: c for m, c in table.items() if m != month_of(play.cards[0].code)}
-        flip_choices = _options(after, month_card)
-    return [replace(play, target=_target(h), flips=_flips(flips, f)) for h in hand_choices for f in flip_choices]
+def _with_targets(play: Turn, table: dict[int, list[str]], sequences: list[list[str]]) -> list[Turn]:
+    """The play completed with each sequence of flips and each ``x`` choice it leaves: the hand
+    card's when the flip does not take its month, the flip's when it does not fall on the hand card."""
+    hand = play.cards[0].code if play.play == "card" else None
+    hand_month = month_of(hand) if hand is not None else 0
+    hand_options = _options(table, hand) if hand is not None else [None]
+    after = table if play.play != "bomb" else {m: c for m, c in table.items() if m != month_of(play.cards[0].code)}
+    flip_options: dict[str, list[str | None]] = {}
+    turns: list[Turn] = []
+    for flips in sequences:
+        month_card = next((c for c in flips if not is_bonus(c)), None)
+        same = month_card is not None and hand is not None and month_of(month_card) == hand_month
+        hand_choices = [None] if same else hand_options
+        flip_choices: list[str | None] = [None]
+        if month_card is not None and not same:
+            if month_card not in flip_options:
+                flip_options[month_card] = _options(after, month_card)
+            flip_choices = flip_options[month_card]
+        turns += [_completed(play, _target(h), _flips(flips, f)) for h in hand_choices for f in flip_choices]
+    return turns
 
 
 def _joker_turns(st: HandState, play: Turn, table: dict[int, list[str]], flips: list[str], pool: _Unseen) -> list[Turn]:
     """gamerules: the first month card flipped plays for the joker, and the next flip is the turn's."""
     at = next((i for i, c in enumerate(flips) if not is_bonus(c)), None)
     if at is None:
-        return [replace(play, flips=_flips(flips, None))]
+        return [_completed(play, play.target, _flips(flips, None))]
     substitute = flips[at]
     rest = _flip_sequences(st, pool.without(flips[: at + 1]), at + 1)
     turns: list[Turn] = []
@@ -269,10 +315,10 @@ def _joker_turns(st: HandState, play: Turn, table: dict[int, list[str]], flips: 
         same = month_card is not None and month_of(month_card) == month_of(substitute)
         for h in [None] if same else _options(table, substitute):
             for f in [None] if month_card is None or same else _options(table, month_card):
-                cards = [Flip(card=_card(c)) for c in flips[:at]]
-                cards.append(Flip(card=_card(substitute), target=_target(h)))
+                cards = [_flip(c, None) for c in flips[:at]]
+                cards.append(_flip(substitute, h))
                 cards += _flips(more, f)
-                turns.append(replace(play, flips=cards))
+                turns.append(_completed(play, play.target, cards))
     return turns
 
 
@@ -281,7 +327,7 @@ def _target(code: str | None) -> CardRef | None:
 
 
 def _flips(codes: list[str], target: str | None) -> list[Flip]:
-    return [Flip(card=_card(c), target=_target(target) if not is_bonus(c) else None) for c in codes]
+    return [_flip(c, target if not is_bonus(c) else None) for c in codes]
 
 
 def _gives(st: HandState) -> list[Give]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import field
 from functools import partial
 from typing import Any
@@ -104,12 +105,6 @@ def problem(message: str, reason: str, **facts: str | int) -> Problem:
 _DERIVED = frozenset({"tallies", "scored"})
 """Fields worked out from others (a pile's running counts, a cached score): not compared."""
 
-_SHARED = frozenset({"profile", "deck", "table_line", "outcome_line"})
-"""Fields that never change in place: a copy shares them."""
-
-_IMMUTABLE_ITEMS = frozenset({"statements", "events", "violations", "discrepancies", "claims", "chongtong_claims"})
-"""Lists of immutable values (statements, events, violations): a copy copies the list only."""
-
 
 class HandState(Violates):
     """Everything a played hand has come to after the statements pushed so far."""
@@ -184,15 +179,14 @@ class HandState(Violates):
     __hash__ = None  # type: ignore[assignment]
 
     def copy(self) -> HandState:
-        """An independent state equal to this one (the profile and deck are shared: they never change)."""
+        """An independent state equal to this one. Each field is copied as deep as it holds
+        changing values, and no deeper (:data:`_COPIES`); the profile, the deck and immutable
+        values are shared. A field the table does not name is deep-copied."""
         other = HandState.__new__(HandState)
+        fields = vars(other)
         for name, value in vars(self).items():
-            if name in _SHARED:
-                setattr(other, name, value)
-            elif name in _IMMUTABLE_ITEMS:
-                setattr(other, name, list(value))
-            else:
-                setattr(other, name, copy.deepcopy(value))
+            how = _COPIES.get(name)
+            fields[name] = copy.deepcopy(value) if how is None else how(value)
         return other
 
     # ---- reporting ------------------------------------------------------------------------
@@ -366,6 +360,90 @@ class HandState(Violates):
     def deal_line_of(self, player: str) -> Any:
         """The ``deal`` statement of a player (the deal was checked to have one)."""
         return next(s for s in self.statements if s.kind == "deal" and s.player == player)
+
+
+# ---- copying a state ----------------------------------------------------------------------
+# The board copies a state for every trial push, and ``legal_moves`` closes a copy after every
+# turn: ``copy.deepcopy`` of the whole state took most of their time (decision E20). Each field is
+# copied as deep as it holds values that change in place, and no deeper.
+
+
+def _same(value: Any) -> Any:
+    """A value that never changes in place (the profile, the deck, a number, a tuple): shared."""
+    return value
+
+
+def _lists(value: dict[Any, list[Any]]) -> dict[Any, list[Any]]:
+    return {key: list(items) for key, items in value.items()}
+
+
+def _sets(value: dict[Any, set[Any]]) -> dict[Any, set[Any]]:
+    return {key: set(items) for key, items in value.items()}
+
+
+def _dicts(value: dict[Any, dict[Any, Any]]) -> dict[Any, dict[Any, Any]]:
+    return {key: dict(items) for key, items in value.items()}
+
+
+def _ledger(ledger: Ledger) -> Ledger:
+    return Ledger(ledger.deck, Counter(ledger.seen))
+
+
+def _hands(hands: Hands) -> Hands:
+    return Hands({p: Counter(cards) for p, cards in hands.known.items()}, dict(hands.unseen), dict(hands.sizes))
+
+
+def _stock(stock: Stock) -> Stock:
+    return Stock(stock.size, stock.used, list(stock.listed), Counter(stock.returned))
+
+
+def _tallies(tallies: dict[str, Tally]) -> dict[str, Tally]:
+    copied = {}
+    for player, tally in tallies.items():
+        copied[player] = other = copy.copy(tally)
+        other.held = dict(tally.held)  # a tally's one field that changes in place
+    return copied
+
+
+def _outcome(outcome: Outcome) -> Outcome:
+    return Outcome(outcome.kind, outcome.winner, outcome.line)
+
+
+def _pending(pending: PendingTurn | None) -> PendingTurn | None:
+    if pending is None:
+        return None
+    steals = [Steal(s.reason, s.amount, s.by_value, s.givers) for s in pending.steals]
+    given = {p: list(cards) for p, cards in pending.given.items()}
+    return PendingTurn(pending.player, pending.line, steals, given, dict(pending.give_lines))
+
+
+def _must_call(must: MustCall | None) -> MustCall | None:
+    return None if must is None else MustCall(must.player, must.score, must.line)
+
+
+_COPIES: dict[str, Callable[[Any], Any]] = {
+    **dict.fromkeys(
+        ("profile", "deck", "table_line", "stake", "minhwatu", "dealer", "calls", "began", "minimum", "next_index"),
+        _same,
+    ),
+    **dict.fromkeys(("turn_number", "shake_due", "redeal_reported", "misdeal", "closed"), _same),
+    **dict.fromkeys(("seats", "statements", "events", "violations", "discrepancies", "claims"), list),
+    **dict.fromkeys(("chongtong_claims", "players", "order"), list),
+    **dict.fromkeys(("stack_owner", "stack_made", "scored", "last_go_score", "sitting_out"), dict),
+    **dict.fromkeys(("dummies", "shakes", "bombs", "gos", "ppeoks", "ppeok_streak", "own_turns"), Counter),
+    **dict.fromkeys(("table", "buried", "piles", "go_order", "dealt"), _lists),
+    "shaken": _sets,
+    "declared": _dicts,
+    "first_paid": set,
+    "ledger": _ledger,
+    "hands": _hands,
+    "stock": _stock,
+    "tallies": _tallies,
+    "outcome": _outcome,
+    "pending": _pending,
+    "must_call": _must_call,
+}
+"""How :meth:`HandState.copy` copies each field: shared, or copied as deep as it changes."""
 
 
 __all__ = [

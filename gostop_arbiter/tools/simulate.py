@@ -84,8 +84,9 @@ class _Player:
 
     def openings(self, board: HandBoard) -> Iterator[Statement]:
         """Sit one out of four, show a chongtong sometimes and (where the rules demand it) every
-        triple; each statement is pushed by the caller before the next is asked for."""
-        sit = [m for m in board.legal_moves() if isinstance(m, SitOut)]
+        triple; each statement is pushed by the caller before the next is asked for. The board's
+        plays are enough here (no flip is listed: before the stock line every unseen card may be one)."""
+        sit = [m for m in board.legal_plays() if isinstance(m, SitOut)]
         if sit:
             last = board.state().seat_order()[-1]
             folds = [m for m in sit if m.how == "fold"]
@@ -96,11 +97,11 @@ class _Player:
                 yield sells[0]
             elif folds:
                 yield next((m for m in folds if m.player == last), folds[-1])
-        chongtong = [m for m in board.legal_moves() if isinstance(m, Chongtong)]
+        chongtong = [m for m in board.legal_plays() if isinstance(m, Chongtong)]
         if chongtong and self.rng.random() < 0.5:
             yield chongtong[0]
         if board.profile.events.shake_timing == "at-deal":
-            while shakes := [m for m in board.legal_moves() if isinstance(m, Shake)]:
+            while shakes := [m for m in board.legal_plays() if isinstance(m, Shake)]:
                 yield shakes[0]
 
     def call(self, board: HandBoard, move: Call) -> Literal["go", "stop"]:
