@@ -4,7 +4,7 @@
     python bench/board.py [--hands 30] [--seed 2026] [--rules standard]
 
 Method: for each of 2, 3 and 4 at the table, and for every hand seen and for one hand not seen
-(``hide="Jae"``), ``--hands`` hands are simulated (``gostop_arbiter.simulate.simulate``, the seed
+(``hide="Jae"``), ``--hands`` hands are simulated (``gostop_arbiter.tools.simulate.simulate``, the seed
 given) and their written statements pushed onto a board, as a recorder would: the board knows the
 hands the table saw, never the order of the stock, so a flip may be any card not yet seen. A state
 is sampled after every turn line from the third on while the hand is not over: the pending state
@@ -46,7 +46,7 @@ from gostop_arbiter.engine import HandBoard  # noqa: E402
 from gostop_arbiter.engine.calls import close_pending  # noqa: E402
 from gostop_arbiter.notation.model import Statement, Turn  # noqa: E402
 from gostop_arbiter.rules import Profile, profile_named  # noqa: E402
-from gostop_arbiter.simulate import simulate  # noqa: E402
+from gostop_arbiter.tools.simulate import simulate  # noqa: E402
 
 SEEN = {"all seen": None, "Jae not seen": "Jae"}
 

@@ -278,7 +278,7 @@ class Tally:
             total += scoring.godori_points
         if animals >= 5:
             total += animals - 4
-        if ribbons >= 3:
+        if self.ribbons >= 3:  # a dan is three ribbon cards, the rain ribbon too where it makes a chodan
             total += 3 * sum(1 for dan in (HONGDAN, CHEONGDAN) if all(c in held for c in dan))
             if _chodan(list(held), profile):
                 total += 3

@@ -15,7 +15,7 @@ from gostop_arbiter.engine import HandBoard
 from gostop_arbiter.notation import Hand
 from gostop_arbiter.notation.model import Turn
 from gostop_arbiter.rules import profile_named, resolve
-from gostop_arbiter.simulate import simulate
+from gostop_arbiter.tools.simulate import simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 

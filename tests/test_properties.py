@@ -139,3 +139,12 @@ def test_a_running_tally_scores_as_the_pile_does(rules: str, cards: list[str], d
         )
     assert tally.best(profile, declared) == best_total(pile, profile, declared)
     assert tally.best(profile, declared) == max(score_pile(pile, profile, p).total for p in placements(pile, profile, declared))
+
+
+def test_a_rain_chodan_scores_in_the_running_tally_where_the_rain_ribbon_is_no_ribbon() -> None:
+    # rain_chodan makes 12r a chodan ribbon even where it counts as no ribbon: the go/stop check's
+    # running tally gated the dans on the ribbons that count, and found 0 (found by the property above).
+    profile = resolve("standard", {"rain_chodan": "true", "rain_ribbon_counts": "false"})
+    pile = ["12r", "5r", "7r"]
+    assert score_pile(pile, profile).total == 3
+    assert ScoreTally(pile).best(profile, {}) == 3
