@@ -71,16 +71,12 @@ def test_a_sweep_needs_cards_on_the_table_at_the_start() -> None:
 
 def test_a_bonus_card_flipped_in_a_ppeok_is_buried_with_it() -> None:
     """TU-4: bonus cards flipped on a ppeok turn stay in the stack and go to whoever takes it."""
-    for text in hands("online-matgo", 2, range(600)):
-        for turn, engine, _before, _left in turns_with_state(text):
-            kinds = [e.kind for e in engine.events if e.line == turn.line]
-            bonus_flips = [f.card.code for f in turn.flips if f.card.code.startswith("b")]
-            if "ppeok" in kinds and bonus_flips:
-                m = month(turn.cards[0].code)
-                assert next(stack.buried for stack in engine.table if stack.month == m) == tuple(bonus_flips)
-                assert not set(bonus_flips) & set(engine.piles[turn.player])
-                return
-    raise AssertionError("no ppeok with a flipped bonus card in 600 seeds")
+    text = (HANDS / "bonus-in-a-ppeok.gsn").read_text(encoding="utf-8")
+    view = next(v for t, v, _b, _l in turns_with_state(text) if t.line == 16)
+    assert [e.kind for e in view.events if e.line == 16 and e.kind in ("ppeok", "capture")] == ["ppeok"]
+    (stack,) = [s for s in view.table if s.month == 4]
+    assert (sorted(stack.cards), stack.owner, stack.buried) == (["4a", "4p", "4p"], "Minji", ("b2",))
+    assert "b2" not in view.piles["Minji"]
 
 
 def test_gamerules_sweep_is_two_cards_of_different_months() -> None:
