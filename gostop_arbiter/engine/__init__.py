@@ -3,7 +3,7 @@ judging of the hand that comes of it is :mod:`..judging`)."""
 
 from __future__ import annotations
 
-from .board import HandBoard, IllegalStatement, iter_replay, replay
+from .board import HandBoard, IllegalStatement, replay
 from .events import Event
 from .view import BoardView, Stack
 from .visitor import HandVisitor
@@ -15,6 +15,5 @@ __all__ = [
     "HandVisitor",
     "IllegalStatement",
     "Stack",
-    "iter_replay",
     "replay",
 ]

@@ -12,7 +12,7 @@ so one run reports every problem of a hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 
 from ..notation.model import (
@@ -181,11 +181,7 @@ class HandBoard:
         if st.closed or st.outcome.kind != "incomplete":
             return True
         if not st.began:  # a chongtong or a redeal ends the hand as the players are seated
-            if st.table_line is None:
-                return False
-            seated = st.copy()
-            deal.begin(seated)
-            return seated.outcome.kind != "incomplete"
+            return st.table_line is not None and deal.seated(st).outcome.kind != "incomplete"
         return st.hand_is_over()
 
     def outcome(self) -> Outcome:
@@ -227,14 +223,6 @@ def replay(hand: Hand, profile: Profile, *, dealer: str, visitor: HandVisitor | 
             visitor.visit_statement(statement, events, violations[before:])
     board.close()
     return board
-
-
-def iter_replay(hand: Hand, profile: Profile, *, dealer: str) -> Iterator[tuple[Statement, HandBoard]]:
-    """Each statement of a hand with the board after it (not closed)."""
-    board = HandBoard.of_hand(hand, profile, dealer=dealer)
-    for statement in hand.statements:
-        board.push(statement, strict=False)
-        yield statement, board
 
 
 # ---- the statements' rules -----------------------------------------------------------------
@@ -449,4 +437,4 @@ def _check_complete_record(st: HandState) -> None:
         )
 
 
-__all__ = ["HandBoard", "IllegalStatement", "iter_replay", "replay"]
+__all__ = ["HandBoard", "IllegalStatement", "replay"]

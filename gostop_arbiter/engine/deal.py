@@ -124,6 +124,17 @@ def begin(st: HandState) -> None:
         _check_triples_shown(st)
 
 
+def seated(st: HandState) -> HandState:
+    """The state as play sees it: before the first turn, once the table is dealt, a copy with the
+    players seated (the deal checked, the stock counted, a chongtong or a redeal decided); the
+    state itself otherwise."""
+    if st.began or st.table_line is None:
+        return st
+    copy = st.copy()
+    begin(copy)
+    return copy
+
+
 def _check_deal(st: HandState) -> None:
     players = len(st.seats) if not st.minhwatu else len(st.order)
     hand_size, table_size = st.profile.deal_size(players)

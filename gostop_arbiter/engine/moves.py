@@ -100,8 +100,7 @@ def _before_play(st: HandState, complete: bool) -> list[Statement]:
             moves += [Shake(player=p, cards=[_card(c) for c in three]) for three in _shakes(st, p)]
     if st.table_line is None:
         return moves
-    seated = st.copy()
-    deal.begin(seated)
+    seated = deal.seated(st)
     if seated.outcome.kind != "incomplete" or seated.violations != st.violations:
         return moves  # a misdealt or finished hand: no turn may be played
     player = seated.expected()
@@ -234,10 +233,7 @@ def _bombs(st: HandState, player: str, held: Counter[str]) -> Iterator[tuple[str
 def legal_flips(st: HandState, play: Turn) -> list[Turn]:
     """:func:`flips_after` on the state as play sees it: before the first turn, with the players
     seated (the table's cards and the dealer's bonus cards laid out), as :func:`legal_moves` has it."""
-    if not st.began and st.table_line is not None:
-        st = st.copy()
-        deal.begin(st)
-    return flips_after(st, play)
+    return flips_after(deal.seated(st), play)
 
 
 def flips_after(st: HandState, play: Turn, never: Counter[str] | None = None) -> list[Turn]:
