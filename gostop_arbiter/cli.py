@@ -677,6 +677,31 @@ def render(file: str, output: str, rules_name: str | None, sets: tuple[str, ...]
 
 
 @cli.command()
+@click.argument("evening", type=click.Path(dir_okay=False))
+@click.option("--rules", "rules_name", metavar="NAME", help="The rules a new evening starts with.")
+@click.option("--set", "sets", multiple=True, metavar="KNOB=VALUE", help="A knob to start with (repeatable).")
+@click.option("--host", default="0.0.0.0", show_default=True, help="Listen here (127.0.0.1: this machine only).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port (0: any free one).")
+@click.option("--new-links", is_flag=True, help="New tokens: the links printed before stop working.")
+def table(evening: str, rules_name: str | None, sets: tuple[str, ...], host: str, port: int, new_links: bool) -> None:
+    """Record a game live at the table: a web page for phones on the same Wi-Fi.
+
+    \b
+    A new EVENING file starts an evening; an existing one is resumed where it stopped. Two links
+    are printed, each with a QR code: the scorekeeper's, which records, and the watchers', which
+    only follow. Every statement is written to EVENING as it is recorded.
+
+    \b
+    Examples:
+      gostop-arbiter table 설날.gsn
+      gostop-arbiter table evening.gsn --rules online-matgo --host 127.0.0.1 --port 8080
+    """
+    from .table.run import run_table
+
+    sys.exit(run_table(evening, rules_name, _parse_sets(sets), host=host, port=port, new_links=new_links))
+
+
+@cli.command()
 @click.argument("what", type=click.Choice(["verdict", "transcript", "profile"]), default="verdict")
 def schema(what: str) -> None:
     """Print the JSON Schema of the verdict (check --json), the transcript (parse --json) or a profile."""
