@@ -16,10 +16,11 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+from typing import TypeVar, cast
 
 from ..engine import HandBoard, IllegalStatement
 from ..judging.file import RulesChoice, Session
@@ -29,6 +30,8 @@ from ..notation.writer import write_statement
 from ..records import replace
 from ..rules import Profile, RulesError, resolve
 from ..verdict import FileError, HandVerdict, Violation
+
+T = TypeVar("T")
 
 MAX_LINE = 2_000
 """The most characters one statement sent by a page may hold: a deal line of ten cards with names
@@ -111,6 +114,8 @@ class Evening:
             self.lines.pop()
         self.pending_path = path.with_name(f".{path.name}.pending")
         self.pending: list[str] = []
+        self._memo_revision = ""
+        self._memo: dict[str, object] = {}
         if self.pending_path.exists():
             self.pending = normalise_lines(self.pending_path.read_text(encoding="utf-8").strip())
         self._load()
@@ -186,10 +191,9 @@ class Evening:
 
     def next_dealer(self) -> str | None:
         """Who deals the next hand by the rules: the winner, or the same dealer after a void hand."""
-        session = self.session.fork()
-        if self.hand is not None:
-            session.judge(self.hand)
-        return session.dealer
+        if self.hand is not None and not self.is_over():  # not decided yet: the dealer as now
+            return self.dealer_of(self.hand)
+        return self._after_hand()[1].dealer
 
     def stake(self) -> int:
         """Money per point of the hand being recorded."""
@@ -219,8 +223,7 @@ class Evening:
         """Every complete turn of a hand play (its card, bomb or pass, written without flips)."""
         if self.board is None or self.pending:
             raise RecorderError("no hand is being played", 409)
-        hand = self._parsed_hand([*self._hand_lines(), self._one_line(text)])
-        play = hand.statements[-1]
+        _hand, (play,) = self._with_new([self._one_line(text)])
         if not isinstance(play, Turn) or play.flips:
             raise RecorderError("ask for the flips of a hand play alone: a card, a bomb or a pass, with no '/'")
         return self.board.legal_flips(play)
@@ -250,12 +253,31 @@ class Evening:
 
     # ---- judging what is recorded -------------------------------------------------------------
 
+    def remember(self, key: str, make: Callable[[], T]) -> T:
+        """What ``make`` gives for the record as it is now, made once per revision: a write is
+        read by the scorekeeper's page and every watcher's, which all ask the same questions."""
+        revision = self.revision
+        if self._memo_revision != revision:
+            self._memo_revision, self._memo = revision, {}
+        if key not in self._memo:
+            self._memo[key] = make()
+        return cast(T, self._memo[key])
+
+    def _after_hand(self) -> tuple[HandVerdict | None, Session]:
+        """The hand being played judged as the record ends now, and what it hands on."""
+
+        def judged() -> tuple[HandVerdict | None, Session]:
+            session = self.session.fork()
+            if self.hand is None or not self.is_over():
+                return None, session
+            verdict = session.judge(self.hand)
+            return (verdict if isinstance(verdict, HandVerdict) else None), session
+
+        return self.remember("after-hand", judged)
+
     def hand_verdict(self) -> HandVerdict | None:
         """The verdict of the hand being played, as ``check`` gives it, once the hand is over."""
-        if self.hand is None or not self.is_over():
-            return None
-        judged = self.session.fork().judge(self.hand)
-        return judged if isinstance(judged, HandVerdict) else None
+        return self._after_hand()[0]
 
     def verdicts(self) -> list[HandVerdict]:
         """Every hand judged so far, the one being played included once it is over."""
@@ -265,10 +287,7 @@ class Evening:
 
     def balance(self) -> dict[str, int]:
         """The evening's money so far: the hands judged, the one being played once it is over."""
-        session = self.session.fork()
-        if self.hand is not None and self.is_over():
-            session.judge(self.hand)
-        return dict(session.balance)
+        return dict(self._after_hand()[1].balance)
 
     # ---- writing ---------------------------------------------------------------------------
 
@@ -353,10 +372,7 @@ class Evening:
         if len(texts) > MAX_LINES:
             raise RecorderError(f"at most {MAX_LINES} statements in one write")
         lines = [self._one_line(t) for t in texts]
-        hand = self._parsed_hand(self._hand_lines() + lines)
-        new = hand.statements[len(self.statements) :]
-        if len(new) != len(lines):
-            raise RecorderError("each statement must be one line of GSN")
+        hand, new = self._with_new(lines)
         trial = self.board.copy()
         for statement, text in zip(new, lines, strict=True):
             try:
@@ -432,6 +448,37 @@ class Evening:
     def _hand_lines(self) -> list[str]:
         return list(self.pending) if self.pending else self.lines[self.hand_start :]
 
+    def _with_new(self, lines: list[str]) -> tuple[Hand, list[Statement]]:
+        """The hand with ``lines`` added at its end, and their statements.
+
+        Only what the reader needs to judge new lines is parsed again: the settings carried in,
+        the hand's tags, its deal lines and its first play (which decide the hand's kind and the
+        order of its lines), then the new lines, whose positions are moved to the file's. So a
+        write costs the same at the last turn of the evening as at the first. A line that does
+        not parse is read again in its whole hand, for the reader's exact words and positions."""
+        start = self._tail_start()
+        hand_lines = self._hand_lines()
+        kept = set(range(len(hand_lines)))
+        if self.hand is not None:
+            deal = [s for s in self.hand.statements if s.kind in ("deal", "table", "stock")]
+            play = [s for s in self.hand.statements if s.kind not in ("deal", "table", "stock")][:1]
+            kept = {s.line - 1 - start for s in deal + play}
+            kept |= {i for i, line in enumerate(hand_lines) if line.lstrip().startswith("[")}
+        context = [*self._carried_tags(), *(line for i, line in enumerate(hand_lines) if i in kept)]
+        results = list(read_hands([*context, *lines]))
+        if any(result.errors for result in results) or results[-1].hand is None:
+            self._parsed_hand(hand_lines + lines)  # raises with the reader's words for the whole hand
+            raise RecorderError("these lines cannot be read in this hand")
+        parsed = results[-1].hand
+        if parsed.kind != "played":
+            raise RecorderError("the recorder writes played hands: this line belongs to a tally hand")
+        moved = start + len(hand_lines) - len(context)
+        new = [replace(s, line=s.line + moved) for s in parsed.statements if s.line > len(context)]
+        if len(new) != len(lines):
+            raise RecorderError("each statement must be one line of GSN")
+        base = self.hand if self.hand is not None else replace(parsed, statements=[])
+        return replace(base, statements=[*self.statements, *new]), new
+
     def _parsed_hand(self, hand_lines: list[str], start: int | None = None) -> Hand:
         """The hand being recorded, parsed from its own lines with the settings the hands before it
         carry over (the lines before it stand as blank lines, so every position is the file's)."""
@@ -473,7 +520,7 @@ class Evening:
         with self.path.open("a", encoding="utf-8", newline="\n") as out:
             out.write("".join(f"{line}\n" for line in lines))
             out.flush()
-            os.fsync(out.fileno())
+            os.fdatasync(out.fileno())  # the data and the file's length: what a reader needs
         self.lines += lines
 
     def _rewrite(self, lines: list[str]) -> None:

@@ -18,7 +18,7 @@ from ..notation import Statement, write_statement
 from ..notation.model import Turn
 from ..records import dump
 from ..render.report import rendered_hand
-from ..render.words import Lang, term
+from ..render.words import Lang, reason, term
 from ..rules import PROFILES
 from ..settlement.clearing import settle_up
 from ..verdict import HandVerdict, Violation
@@ -203,6 +203,50 @@ def option_of(turn: Turn) -> Option:
     return Option(text=write_statement(turn), steps=steps)
 
 
+def verdict_view(verdict: HandVerdict, lang: Lang) -> dict[str, Any]:
+    """The verdict as the page lays it out: each score line and factor in the page's language."""
+    return {
+        "valid": verdict.valid,
+        "outcome": verdict.outcome,
+        "outcome_term": term(verdict.outcome, lang),
+        "winner": verdict.winner,
+        "carry_out": verdict.carry_out,
+        "violations": [violation_view(v, lang) for v in verdict.violations],
+        "discrepancies": [{"kind": d.kind, "line": d.line, "message": d.message} for d in verdict.discrepancies],
+        "scores": [
+            {
+                "player": player,
+                "total": score.total,
+                "items": [
+                    {"rule": i.rule, "term": term(i.rule, lang), "points": i.points, "cards": i.cards}
+                    for i in score.items
+                ],
+            }
+            for player, score in verdict.scores.items()
+        ],
+        "payments": [
+            {
+                "payer": p.payer,
+                "payee": p.payee,
+                "points": p.points,
+                "amount": p.amount,
+                "kind": p.kind,
+                "reason": p.reason,
+                "factors": [
+                    {
+                        "rule": f.rule,
+                        "term": term(f.rule, lang),
+                        "factor": f.factor,
+                        "reason": reason(f.rule, f.reason, f.params, lang),
+                    }
+                    for f in p.factors
+                ],
+            }
+            for p in verdict.payments
+        ],
+    }
+
+
 def _verdict_text(evening: Evening, verdict: HandVerdict, lang: Lang) -> str:
     from rich.console import Console
 
@@ -259,7 +303,7 @@ def hand_view(evening: Evening, lang: Lang) -> HandView | None:
         events=[_event_view(e, lang) for e in view.events],
         problems=[violation_view(v, lang) for v in board.violations],
         over=evening.is_over(),
-        verdict=dump(verdict, mode="json") if verdict is not None else None,
+        verdict=verdict_view(verdict, lang) if verdict is not None else None,
         verdict_text=_verdict_text(evening, verdict, lang) if verdict is not None else None,
     )
 
@@ -292,16 +336,17 @@ def moves_now(evening: Evening) -> list[Move]:
 
 
 def state_of(evening: Evening, role: Role, lang: Lang) -> TableState:
+    """The state a page of this role and language is sent; its parts are made once a revision."""
     return TableState(
         revision=evening.revision,
         role=role,
         file=evening.path.name,
         lang=lang,
         profiles=[{"name": p.name, "summary": p.summary} for p in PROFILES.values()],
-        next_setup=evening.next_setup(),
-        hand=hand_view(evening, lang),
-        moves=moves_now(evening) if role == "scorekeeper" else None,
-        evening=evening_view(evening),
+        next_setup=evening.remember("next-setup", evening.next_setup),
+        hand=evening.remember(f"hand-{lang}", lambda: hand_view(evening, lang)),
+        moves=evening.remember("moves", lambda: moves_now(evening)) if role == "scorekeeper" else None,
+        evening=evening.remember("evening", lambda: evening_view(evening)),
     )
 
 

@@ -81,6 +81,12 @@ _WORDS: dict[str, tuple[str, str]] = {
     "add-seat": ("Add a player", "플레이어 추가"),
     "remove-seat": ("Remove", "빼기"),
     "statement": ("GSN statement", "GSN 한 줄"),
+    "as-check": ("As check prints it", "check 명령이 보여 주는 그대로"),
+    "not-valid": ("not valid", "규칙 위반"),
+    "table-wrong": ("The table got it wrong", "테이블이 틀림"),
+    "pays": ("who pays whom", "누가 누구에게"),
+    "money": ("points · money", "점수 · 금액"),
+    "why": ("why", "이유"),
 }
 
 _TERMS = [
