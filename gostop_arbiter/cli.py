@@ -9,7 +9,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import field
 from types import FrameType
-from typing import IO, Any, cast
+from typing import IO, TYPE_CHECKING, Any, cast
 
 import click
 
@@ -26,6 +26,9 @@ from .rules import PROFILES, RulesError, profile_named, resolve
 from .settlement import settle_up
 from .tools.tamper import TAMPER_KINDS
 from .verdict import SCHEMA_VERSION, FileError, FileVerdict
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 STDIN = "-"
 
@@ -136,7 +139,37 @@ def _print_json(document: dict[str, Any]) -> None:
     click.echo(json.dumps(document, ensure_ascii=False, indent=2))
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _PipeClosed(Exception):
+    """Standard output's reader stopped reading (``| head``): nothing is wrong, the command ends."""
+
+
+class _Commands(click.Group):
+    """The command group, which tells a closed standard output apart from a failed write: click
+    would exit 1 for it, the status of a broken rule (decision P4)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            raise _PipeClosed from None
+
+
+def _console(*, no_color: bool = False, **options: Any) -> Console:
+    """A rich console for a command's output. It wraps text only on a terminal: in a pipe or a file
+    a sentence stays on its line, for grep and for the reader's own window (decision P5)."""
+    from rich.console import Console
+
+    class _Quiet(Console):
+        def on_broken_pipe(self) -> None:  # rich would exit 1 itself
+            self.quiet = True
+            raise BrokenPipeError
+
+    console = _Quiet(no_color=no_color or None, highlight=False, **options)
+    console.soft_wrap = not console.is_terminal
+    return console
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(None, "--version", package_name="gostop-arbiter", prog_name="gostop-arbiter")
 def cli() -> None:
     """Settle Go-Stop, Matgo and Minhwatu hands written in GSN: replay, check, and say who pays whom."""
@@ -164,7 +197,7 @@ def parse(files: tuple[str, ...], as_json: bool) -> None:
             _report_errors(source)
             _report_warnings(source)
             if source.ok:
-                print_transcript(source.path, source.hands)
+                print_transcript(source.path, source.hands, _console())
     if as_json:
         _print_json({"schema_version": SCHEMA_VERSION, "files": documents})
     sys.exit(status)
@@ -423,14 +456,13 @@ def check(
 
     Exit status: 0 all valid; 1 a hand breaks a rule; 2 a file cannot be read or parsed (or misuse);
     3 all valid, but the table's claims or marks are contradicted; 4 the output cannot be written
-    (a full disk, a closed pipe); 130 interrupted (Ctrl-C); 143 terminated (SIGTERM).
+    (a full disk); 130 interrupted (Ctrl-C); 141 the reader of standard output stopped reading
+    (| head); 143 terminated (SIGTERM).
     """
-    from rich.console import Console
-
     from .render.stream import JsonDocument
 
     choice = _rules_choice(rules_name, sets)
-    console = Console(no_color=no_color or None, highlight=False, emoji=False, markup=False)
+    console = _console(no_color=no_color, emoji=False, markup=False)
     document = JsonDocument(sys.stdout, SCHEMA_VERSION) if as_json else None
     out = _CheckOutput(console, document, settle, cast(Lang, lang))
     tally = _Tally()
@@ -447,8 +479,6 @@ def check(
 @click.option("--json", "as_json", is_flag=True, help="Print every profile's verdict as JSON.")
 def compare(file: str, names: str, as_json: bool) -> None:
     """Show each hand's payments under several rules profiles side by side (a what-if)."""
-    from rich.console import Console
-
     from .render.compare import compare_table
 
     profiles = [n.strip() for n in names.split(",") if n.strip()]
@@ -468,7 +498,7 @@ def compare(file: str, names: str, as_json: bool) -> None:
             }
         )
     else:
-        Console().print(compare_table(source.path, verdicts))
+        _console().print(compare_table(source.path, verdicts))
     sys.exit(_status(list(verdicts.values())))
 
 
@@ -477,15 +507,13 @@ def compare(file: str, names: str, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 def rules(name: str | None, as_json: bool) -> None:
     """List the rules profiles, or every knob of profile NAME with its value and meaning."""
-    from rich.console import Console
-
     from .render.rules import knob_rows, knobs_table, profile_json, profiles_table
 
     if name is None:
         if as_json:
             _print_json({"profiles": {p.name: p.summary for p in PROFILES.values()}})
         else:
-            Console().print(profiles_table())
+            _console().print(profiles_table())
         return
     try:
         profile = profile_named(name)
@@ -494,7 +522,7 @@ def rules(name: str | None, as_json: bool) -> None:
     if as_json:
         _print_json(profile_json(profile))
     else:
-        Console().print(knobs_table(profile, knob_rows(profile)))
+        _console().print(knobs_table(profile, knob_rows(profile)))
 
 
 @cli.command()
@@ -568,8 +596,6 @@ def audit(
     3 all valid but the table's claims are contradicted, 4 the JSONL cannot be written (checked
     before any file is judged), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
     """
-    from rich.console import Console
-
     from .render.progress import progress_bar
     from .tools.audit import audit as run_audit
     from .tools.audit import gsn_files
@@ -601,7 +627,7 @@ def audit(
             unwritten += " (what it holds is from an earlier run)"
         click.echo(f"the audit stopped after {done:,} of {len(files):,} files{unwritten}", err=True)
         raise
-    Console().print(summary_table(total, len(files)))
+    _console().print(summary_table(total, len(files)))
     if total.unreadable:
         sys.exit(Exit.UNREADABLE)
     if total.valid < total.hands:
@@ -621,8 +647,6 @@ def audit(
 @click.option("--no-color", is_flag=True, help="No colours (also when NO_COLOR is set).")
 def replay(file: str, hand_index: int, turn_index: int | None, lang: str, no_color: bool) -> None:
     """Show the table after each turn of a played hand: hands, table, piles, scores, and what happened."""
-    from rich.console import Console
-
     from .judging.file import RulesChoice, Session
     from .render.replay import SnapshotVisitor, snapshot_view
 
@@ -632,7 +656,7 @@ def replay(file: str, hand_index: int, turn_index: int | None, lang: str, no_col
         sys.exit(Exit.UNREADABLE)
     taken = SnapshotVisitor(only=hand_index)  # the snapshots come as the hand is judged, in one replay
     session = Session(RulesChoice(), taken)
-    console = Console(no_color=no_color or None, highlight=False)
+    console = _console(no_color=no_color)
     for hand in source.hands:  # earlier hands decide this one's dealer and carry
         verdict = session.judge(hand)
         if hand.index != hand_index:
@@ -717,6 +741,9 @@ def _run() -> int:
         if sys.stdout is not None:
             sys.stdout.flush()  # a full disk or a closed pipe shows here, not in the interpreter's last flush
         return status
+    except (_PipeClosed, BrokenPipeError):  # the reader has all it wanted (decision P4)
+        _quiet_stdout()
+        return Exit.PIPE_CLOSED
     except (KeyboardInterrupt, click.exceptions.Abort):
         click.echo("interrupted", err=True)
         return Exit.INTERRUPTED

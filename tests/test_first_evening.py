@@ -355,3 +355,37 @@ def test_compare_measures_korean_names_by_their_width() -> None:
     assert table and all(cell_len(line) <= 60 for line in table)
     assert len({cell_len(line) for line in table[:8]}) == 1, "every line of a table is as wide as the others"
     assert "민지 → 재현 11" in result.stdout
+
+
+# ---- a closed pipe ends quietly; a pipe is not wrapped (decisions P4, P5) ----------------------
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
+    """`gostop-arbiter check samples/*.gsn | head -1`: no traceback, no "Exception ignored", and the
+    status of a command that SIGPIPE ended, never 1 (a broken rule) nor 4 (a failed write)."""
+    samples = [str(p) for p in sorted((ROOT / "samples").glob("*.gsn"))] * 12  # far more than a pipe holds
+    for args in (["check", *samples], ["check", "--json", *samples], ["parse", *samples]):
+        command = subprocess.Popen(
+            [sys.executable, "-m", "gostop_arbiter", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+        assert command.stdout is not None and command.stderr is not None
+        assert command.stdout.readline()
+        command.stdout.close()
+        status = command.wait(timeout=60)
+        assert (args[:2], status, command.stderr.read().decode()) == (args[:2], Exit.PIPE_CLOSED, "")
+        command.stderr.close()
+
+
+def test_a_report_written_to_a_pipe_keeps_each_sentence_on_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "last-night.gsn"
+    text = (ROOT / "samples" / "matgo-evening-tally.gsn").read_text(encoding="utf-8").split("\n\n")[0]
+    path.write_text(text.replace("claim: Jae pays Minji 22", "claim: Jae pays Minji 8") + "\n", encoding="utf-8")
+    env = {**os.environ, "COLUMNS": "60"}
+    result = subprocess.run(
+        [sys.executable, "-m", "gostop_arbiter", "check", str(path)], capture_output=True, text=True, env=env, timeout=60
+    )
+    lines = result.stdout.splitlines()
+    assert "  line 8: the table got it wrong: the table had Jae pay Minji 8; the rules say 22" in lines
+    assert f"{path} · hand 1 · standard · Minji wins" in lines
+    tables = [line for line in lines if line[:1] in "┏┃│└"]
+    assert tables and all(cell_len(line) <= 60 for line in tables), "tables still fit the width"
