@@ -389,3 +389,69 @@ def test_a_report_written_to_a_pipe_keeps_each_sentence_on_its_line(tmp_path: Pa
     assert f"{path} · hand 1 · standard · Minji wins" in lines
     tables = [line for line in lines if line[:1] in "┏┃│└"]
     assert tables and all(cell_len(line) <= 60 for line in tables), "tables still fit the width"
+
+
+# ---- did you mean (decision P6) ---------------------------------------------------------------
+
+TWO_TURNS = '[Seats "Ara, Bo"]\ndeal Ara: ?*10\ndeal Bo: ?*10\nAra: 3p / 7a {mark}\n'
+
+
+def cli_run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "gostop_arbiter", *args], input=stdin, capture_output=True, text=True, timeout=60
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin", "said"),
+    [
+        pytest.param(
+            ["check", "-", "--set", "pi_bak_max2p=3"],
+            TWO_TURNS.format(mark=""),
+            "Error: unknown knob 'pi_bak_max2p' (did you mean pi_bak_max_2p, pi_bak_max_3p or pi_bak?); "
+            "`gostop-arbiter rules standard` lists every knob with its meaning, and docs/rules.md every "
+            "profile's value of each",
+            id="a-knob",
+        ),
+        pytest.param(
+            ["check", "-", "--set", "nothing_like_a_knob=3"],
+            TWO_TURNS.format(mark=""),
+            "Error: unknown knob 'nothing_like_a_knob'; `gostop-arbiter rules standard` lists every knob with "
+            "its meaning, and docs/rules.md every profile's value of each",
+            id="a-knob-like-none",
+        ),
+        pytest.param(
+            ["check", "-", "--rules", "wikipeda"],
+            TWO_TURNS.format(mark=""),
+            "Error: unknown rules profile 'wikipeda' (did you mean wikipedia or wikipedia-it?); the profiles are: "
+            "standard, online-matgo, wikipedia, gamerules, wikipedia-it, minhwatu",
+            id="a-profile",
+        ),
+        pytest.param(
+            ["rules", "gamerule"],
+            None,
+            "Error: unknown rules profile 'gamerule' (did you mean gamerules?); the profiles are: "
+            "standard, online-matgo, wikipedia, gamerules, wikipedia-it, minhwatu",
+            id="a-profile-to-list",
+        ),
+        pytest.param(
+            ["check", "-"],
+            TWO_TURNS.format(mark="!chokk"),
+            "-:4:14: unknown mark '!chokk' (did you mean !chok?): the marks are !ppeok, !jappeok, !chok, !ttadak, "
+            "!sweep",
+            id="a-mark",
+        ),
+        pytest.param(["chek", "x.gsn"], None, "Error: No such command 'chek'. (Did you mean one of: 'check'", id="a-command"),
+    ],
+)
+def test_a_mistyped_name_is_told_the_close_ones(args: list[str], stdin: str | None, said: str) -> None:
+    result = cli_run(*args, stdin=stdin)
+    assert result.returncode == Exit.UNREADABLE
+    assert said in result.stderr, result.stderr
+
+
+def test_a_mistyped_knob_in_a_file_is_told_the_close_ones() -> None:
+    text = '[Set "min_scor=5"]\n' + TWO_TURNS.format(mark="")
+    result = cli_run("check", "-", stdin=text)
+    assert result.returncode == Exit.UNREADABLE
+    assert "unknown knob 'min_scor' (did you mean min_score_2p or min_score_3p?)" in result.stderr
