@@ -353,6 +353,58 @@ class _Tally(Mutable):
         return Exit.DISPUTED if self.disputed else Exit.OK
 
 
+def hand_numbers(indices: list[int]) -> str:
+    """``hand 3`` or ``hands 1–3, 5``: hand numbers in order, runs joined by a dash."""
+    runs: list[list[int]] = []
+    for index in indices:
+        if runs and index == runs[-1][-1] + 1:
+            runs[-1].append(index)
+        else:
+            runs.append([index])
+    shown = ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)
+    return f"{'hands' if len(indices) > 1 else 'hand'} {shown}"
+
+
+@mutable
+class _Evening(Mutable):
+    """What ``check --settle`` settles: the balance summed over every file named, which hands it
+    counts, and which it leaves out and why (decision P7)."""
+
+    balance: dict[str, int] = field(default_factory=dict)
+    counted: list[str] = field(default_factory=list)
+    hands: int = 0
+    left_out: list[str] = field(default_factory=list)
+
+    def add(
+        self, path: str, balance: dict[str, int], valid: list[int], invalid: list[int], unjudged: list[int]
+    ) -> None:
+        for player, amount in balance.items():
+            self.balance[player] = self.balance.get(player, 0) + amount
+        if valid:
+            self.counted.append(f"{path} {hand_numbers(valid)}")
+            self.hands += len(valid)
+        if invalid:
+            self.left_out.append(f"{path} {hand_numbers(invalid)} (not valid)")
+        if unjudged:
+            self.left_out.append(f"{path} {hand_numbers(unjudged)} (not judged under its rules)")
+
+    def lines(self) -> list[str]:
+        """The settle-up that ends the report."""
+        if not self.hands:
+            said = ["settle up: no hand could be counted, so there is nothing to settle"]
+        else:
+            counted = (
+                f"settle up over {self.hands:,} {'hands' if self.hands > 1 else 'hand'} ({'; '.join(self.counted)})"
+            )
+            transfers = settle_up(self.balance)
+            said = [f"{counted}:", *(f"  {a} hands {n:,} to {b}" for a, b, n in transfers)]
+            if not transfers:
+                said = [f"{counted}: everyone is even"]
+        if self.left_out:
+            said.append(f"not counted: {'; '.join(self.left_out)}")
+        return said
+
+
 @mutable
 class _CheckOutput(Mutable):
     """Where ``check`` writes: the JSON document, or the report on a rich console."""
@@ -361,6 +413,7 @@ class _CheckOutput(Mutable):
     document: Any = None
     settle: bool = False
     lang: Lang = "en"
+    evening: _Evening = field(default_factory=_Evening)
 
 
 def _check_file(path: str, choice: RulesChoice, out: _CheckOutput, tally: _Tally) -> None:
@@ -375,6 +428,9 @@ def _check_file(path: str, choice: RulesChoice, out: _CheckOutput, tally: _Tally
     usage_texts: list[str] = []
     invalid = disputed = False
     judged = 0
+    valid_hands: list[int] = []
+    invalid_hands: list[int] = []
+    unjudged: list[int] = []
     with Spool() as spool:
         judge: FileJudge | None = None
         unreadable = None
@@ -392,8 +448,10 @@ def _check_file(path: str, choice: RulesChoice, out: _CheckOutput, tally: _Tally
                     if isinstance(result, FileError):
                         usage.append(result)
                         usage_texts.append(_usage_text(path, result, lines))
+                        unjudged.append(hand.index)
                         continue
                     judged += 1
+                    (valid_hands if result.valid else invalid_hands).append(hand.index)
                     invalid = invalid or not result.valid
                     disputed = disputed or bool(result.discrepancies)
                     if out.document is not None:
@@ -404,13 +462,16 @@ def _check_file(path: str, choice: RulesChoice, out: _CheckOutput, tally: _Tally
             unreadable = str(error)
         if unreadable is not None:
             verdict = FileVerdict(path=path, errors=[FileError(code="unreadable", message=unreadable)])
+            out.evening.left_out.append(f"{path} (it could not be read)")
         elif judge is not None and judge.errors:
             verdict = FileVerdict(path=path, errors=_syntax_errors(judge.errors))
+            out.evening.left_out.append(f"{path} (a syntax error: none of its hands is judged)")
         else:
             assert judge is not None
             verdict = FileVerdict(path=path, balance=judge.balance, errors=usage)
             tally.invalid = tally.invalid or invalid
             tally.disputed = tally.disputed or disputed
+            out.evening.add(path, verdict.balance, valid_hands, invalid_hands, unjudged)
         tally.errors = tally.errors or bool(verdict.errors)
         hands = spool if not verdict.errors or verdict.errors == usage else None
         transfers = settle_up(verdict.balance) if out.settle else None
@@ -430,7 +491,8 @@ def _check_file(path: str, choice: RulesChoice, out: _CheckOutput, tally: _Tally
             hands.copy_to(out.console.file)
         from .render.report import print_file_end
 
-        print_file_end(verdict, out.console, transfers, out.lang, had_hands=hands is not None and judged > 0)
+        # The settle-up is the evening's, across every file, at the end (decision P7).
+        print_file_end(verdict, out.console, None, out.lang, had_hands=hands is not None and judged > 0)
 
 
 @cli.command()
@@ -438,7 +500,9 @@ def _check_file(path: str, choice: RulesChoice, out: _CheckOutput, tally: _Tally
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON (GSN §8).")
 @click.option("--rules", "rules_name", metavar="NAME", help="Judge under this profile instead of the file's.")
 @click.option("--set", "sets", multiple=True, metavar="KNOB=VALUE", help="Override one knob (repeatable).")
-@click.option("--settle", is_flag=True, help="End with the fewest transfers that clear each file's balance.")
+@click.option(
+    "--settle", is_flag=True, help="End with the fewest transfers that clear the balance of every file named, together."
+)
 @click.option(
     "--lang", type=click.Choice(["en", "ko"]), default="en", show_default=True, help="Terms in English or Korean."
 )
@@ -470,6 +534,13 @@ def check(
         _check_file(path, choice, out, tally)
     if document is not None:
         document.close()
+    elif settle:
+        from rich.text import Text
+
+        head, *rest = out.evening.lines()
+        console.print(Text(head, style="bold"))
+        for line in rest:
+            console.print(line)
     sys.exit(tally.status)
 
 

@@ -455,3 +455,51 @@ def test_a_mistyped_knob_in_a_file_is_told_the_close_ones() -> None:
     result = cli_run("check", "-", stdin=text)
     assert result.returncode == Exit.UNREADABLE
     assert "unknown knob 'min_scor' (did you mean min_score_2p or min_score_3p?)" in result.stderr
+
+
+# ---- check --settle settles the evening, across the files named (decision P7) ------------------
+
+
+def settle(tmp_path: Path, *names: str) -> subprocess.CompletedProcess[str]:
+    for name, sample in (("evening.gsn", "matgo-evening-tally.gsn"), ("carry.gsn", "matgo-nagari-then-carry.gsn")):
+        (tmp_path / name).write_text((ROOT / "samples" / sample).read_text(encoding="utf-8"), encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "gostop_arbiter", "check", *names, "--settle"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+    )
+
+
+def test_settle_gives_the_evenings_total_across_the_files_named(tmp_path: Path) -> None:
+    # evening.gsn: Minji is 1,000 down; carry.gsn: Jae pays Minji 1,600 in its second hand.
+    result = settle(tmp_path, "evening.gsn", "carry.gsn")
+    assert result.returncode == Exit.OK, result.stderr
+    assert result.stdout.splitlines()[-2:] == [
+        "settle up over 5 hands (evening.gsn hands 1–3; carry.gsn hands 1–2):",
+        "  Jae hands 600 to Minji",
+    ]
+    assert result.stdout.count("settle up") == 1, "one settle-up, the evening's, not one per file"
+
+
+def test_settle_says_which_files_and_hands_it_leaves_out(tmp_path: Path) -> None:
+    result = settle(tmp_path, "evening.gsn", "missing.gsn", "carry.gsn", "--rules", "wikipedia-it")
+    assert result.returncode == Exit.UNREADABLE
+    # Under wikipedia-it the shake of carry.gsn's first hand is illegal: that hand is not counted.
+    assert result.stdout.splitlines()[-3:] == [
+        "settle up over 4 hands (evening.gsn hands 1–3; carry.gsn hand 2):",
+        "  Jae hands 600 to Minji",
+        "not counted: missing.gsn (it could not be read); carry.gsn hand 1 (not valid)",
+    ]
+
+
+def test_settle_on_a_file_it_could_not_read_is_not_everyone_is_even(tmp_path: Path) -> None:
+    result = settle(tmp_path, "missing.gsn")
+    assert result.returncode == Exit.UNREADABLE
+    assert "even" not in result.stdout
+    assert result.stdout.splitlines() == [
+        "settle up: no hand could be counted, so there is nothing to settle",
+        "not counted: missing.gsn (it could not be read)",
+    ]
+    assert "cannot read missing.gsn" in result.stderr
