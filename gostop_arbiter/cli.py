@@ -711,7 +711,7 @@ def audit(
 @click.option(
     "--hand", "hand_index", type=click.IntRange(1), default=1, show_default=True, help="Which hand of the file."
 )
-@click.option("--turn", "turn_index", type=click.IntRange(1), help="Show only the table after this turn.")
+@click.option("--turn", "turn_index", type=click.IntRange(0), help="Show only the table after this turn (0: as dealt).")
 @click.option(
     "--lang", type=click.Choice(["en", "ko"]), default="en", show_default=True, help="Terms in English or Korean."
 )
@@ -725,7 +725,9 @@ def replay(file: str, hand_index: int, turn_index: int | None, lang: str, no_col
     if not source.ok:
         _report_errors(source)
         sys.exit(Exit.UNREADABLE)
-    taken = SnapshotVisitor(only=hand_index)  # the snapshots come as the hand is judged, in one replay
+    # The snapshots come as the hand is judged, in one replay; the first is the table as dealt (turn 0,
+    # as the HTML replay's step 0).
+    taken = SnapshotVisitor(deal=True, only=hand_index)
     session = Session(RulesChoice(), taken)
     console = _console(no_color=no_color)
     for hand in source.hands:  # earlier hands decide this one's dealer and carry
@@ -734,14 +736,17 @@ def replay(file: str, hand_index: int, turn_index: int | None, lang: str, no_col
             continue
         if isinstance(verdict, FileError) or hand.kind == "tally":
             raise click.UsageError(f"hand {hand_index} of {file} is not a played hand that can be replayed")
-        shown = 0
-        for snap in taken.taken.get(hand_index, []):
-            if turn_index is None or snap.turn == turn_index:
-                console.print(snapshot_view(snap, cast(Lang, lang)))
-                console.print()
-                shown += 1
-        if turn_index is not None and not shown:
-            raise click.UsageError(f"hand {hand_index} has no turn {turn_index}")
+        snaps = taken.taken.get(hand_index, [])
+        shown = [snap for snap in snaps if turn_index is None or snap.turn == turn_index]
+        if not shown:
+            last = max((snap.turn for snap in snaps), default=0)
+            raise click.UsageError(
+                f"hand {hand_index} has no turn {turn_index}: it has {last} {'turn' if last == 1 else 'turns'}, "
+                f"1 to {last}, and 0 is the table as dealt"
+            )
+        for snap in shown:
+            console.print(snapshot_view(snap, cast(Lang, lang)))
+            console.print()
         return
     raise click.UsageError(f"{file} has no hand {hand_index}")
 

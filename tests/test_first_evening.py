@@ -503,3 +503,30 @@ def test_settle_on_a_file_it_could_not_read_is_not_everyone_is_even(tmp_path: Pa
         "not counted: missing.gsn (it could not be read)",
     ]
     assert "cannot read missing.gsn" in result.stderr
+
+
+# ---- replay --turn 0 is the table as dealt -----------------------------------------------------
+
+JA_PPEOK = ROOT / "tests" / "examples" / "03-ja-ppeok.gsn"
+
+
+def test_replay_turn_0_shows_the_table_as_dealt() -> None:
+    result = cli_run("replay", str(JA_PPEOK), "--turn", "0", "--no-color")
+    assert result.returncode == Exit.OK, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "turn 0 · line 0 · the deal"
+    assert lines[1] == "table: 1g  2p  3p  6p  8g 8a  10a  12g"
+    assert "│ A      │ 2a 2r 5p 6r 6p 7p 8p 9p 10p 11g  │      │      0 │" in lines
+    assert "turn 1 " not in result.stdout
+
+
+def test_the_whole_replay_starts_from_the_deal() -> None:
+    result = cli_run("replay", str(JA_PPEOK), "--no-color")
+    headings = [line.split(" · ")[0] for line in result.stdout.splitlines() if line.startswith("turn ")]
+    assert headings == [f"turn {n}" for n in range(21)]
+
+
+def test_a_turn_the_hand_does_not_have_says_how_many_it_has() -> None:
+    result = cli_run("replay", str(JA_PPEOK), "--turn", "99")
+    assert result.returncode == Exit.UNREADABLE
+    assert "Error: hand 1 has no turn 99: it has 20 turns, 1 to 20, and 0 is the table as dealt" in result.stderr
