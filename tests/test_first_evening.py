@@ -530,3 +530,32 @@ def test_a_turn_the_hand_does_not_have_says_how_many_it_has() -> None:
     result = cli_run("replay", str(JA_PPEOK), "--turn", "99")
     assert result.returncode == Exit.UNREADABLE
     assert "Error: hand 1 has no turn 99: it has 20 turns, 1 to 20, and 0 is the table as dealt" in result.stderr
+
+
+# ---- a caret stands under its token when the names are Korean (decision P9) -------------------
+
+GRANDMA = '[Seats "할머니, 엄마"]\ndeal 할머니: 1g 1p 2p 3p 4p 5p 6p 7p 8p 9p\ndeal 엄마: ?*10\n'
+
+
+def caret_column(lines: list[str], source: str) -> tuple[str, int]:
+    """The text above the caret and the cell the caret is in, counted as a terminal shows them."""
+    at = next(i for i, line in enumerate(lines) if line.endswith(source))
+    gutter, caret = lines[at].index("| ") + 2, lines[at + 1]
+    assert caret.endswith("^") and set(caret[gutter:-1]) <= {" "}
+    return lines[at][gutter:], cell_len(caret) - 1 - gutter
+
+
+def test_a_syntax_errors_caret_counts_wide_characters_twice() -> None:
+    result = cli_run("check", "-", stdin=GRANDMA + "할머니: 1p / 4q\n")
+    assert result.returncode == Exit.UNREADABLE
+    assert result.stderr.startswith("-:4:11: '4q' is not a card")
+    text, cell = caret_column(result.stderr.splitlines(), "할머니: 1p / 4q")
+    assert cell == cell_len("할머니: 1p / ")  # under 4q: 13 cells in, though 10 characters
+    assert text[len("할머니: 1p / ") :].startswith("4q")
+
+
+def test_a_violations_caret_counts_wide_characters_twice() -> None:
+    result = cli_run("check", "-", "--no-color", stdin=GRANDMA + "table: 10p 11p 12pp 2a 4a 5a 6a 7a\n할머니: 12g / 10a\n")
+    assert "line 5: not-in-hand: 할머니 played 12g on line 5" in result.stdout
+    _text, cell = caret_column(result.stdout.splitlines(), "할머니: 12g / 10a")
+    assert cell == cell_len("할머니: ")

@@ -79,8 +79,16 @@ class SyntaxIssue(Record):
             return head
         gutter = f"{self.line:>5} | "
         text, column = excerpt(self.source.replace("\t", " "), self.column)
-        caret = " " * (len(gutter) - 2) + "| " + " " * max(0, column - 1) + "^"
+        caret = " " * (len(gutter) - 2) + "| " + caret_under(text, column)
         return f"{head}\n{gutter}{text}\n{caret}"
+
+
+def caret_under(text: str, column: int) -> str:
+    """A caret that stands under ``column`` of ``text`` on a terminal: the characters before it are
+    measured in cells, so that each East Asian wide character (할머니) moves it two (decision P9)."""
+    from rich.cells import cell_len  # only a message with a caret needs it
+
+    return " " * cell_len(text[: max(0, column - 1)]) + "^"
 
 
 def excerpt(text: str, column: int) -> tuple[str, int]:
