@@ -175,11 +175,18 @@ def cli() -> None:
     """Settle Go-Stop, Matgo and Minhwatu hands written in GSN: replay, check, and say who pays whom."""
 
 
-@cli.command()
+@cli.command(short_help="Print what files say, hand by hand (or as JSON).")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print the transcript model as JSON.")
 def parse(files: tuple[str, ...], as_json: bool) -> None:
-    """Read FILES (- for standard input) and print what they say, hand by hand."""
+    """Read FILES (- for standard input) and print what they say, hand by hand.
+
+    Examples:
+
+    \b
+      gostop-arbiter parse samples/matgo-korean-names.gsn
+      gostop-arbiter parse samples/*.gsn --json
+    """
     from .render.transcript import print_transcript
 
     status = Exit.OK
@@ -203,7 +210,7 @@ def parse(files: tuple[str, ...], as_json: bool) -> None:
     sys.exit(status)
 
 
-@cli.command()
+@cli.command(short_help="Rewrite files in canonical GSN, keeping every comment.")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--check", is_flag=True, help="Change nothing; list the files that are not canonical and exit 1.")
 @click.option("--ascii", "script", flag_value="ascii", help="Write every word in ASCII (8g, go, deal).")
@@ -214,6 +221,13 @@ def fmt(files: tuple[str, ...], check: bool, script: Script | None) -> None:
     Each file keeps the script it is written in (ASCII codes such as 8g, or Korean words such as
     공산광), unless --ascii or --korean says which to write. Comments are kept; a file with a syntax
     error is left as it is.
+
+    Examples:
+
+    \b
+      gostop-arbiter fmt last-night.gsn
+      gostop-arbiter fmt --check samples/*.gsn
+      gostop-arbiter fmt --korean - < last-night.gsn
     """
     status = Exit.OK
     for source in _sources(files):
@@ -495,7 +509,7 @@ def _check_file(path: str, choice: RulesChoice, out: _CheckOutput, tally: _Tally
         print_file_end(verdict, out.console, None, out.lang, had_hands=hands is not None and judged > 0)
 
 
-@cli.command()
+@cli.command(short_help="Judge every hand: legality, scores, who pays whom, the balance.")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON (GSN §8).")
 @click.option("--rules", "rules_name", metavar="NAME", help="Judge under this profile instead of the file's.")
@@ -522,6 +536,15 @@ def check(
     3 all valid, but the table's claims or marks are contradicted; 4 the output cannot be written
     (a full disk); 130 interrupted (Ctrl-C); 141 the reader of standard output stopped reading
     (| head); 143 terminated (SIGTERM).
+
+    Examples:
+
+    \b
+      gostop-arbiter check samples/matgo-evening-tally.gsn
+      gostop-arbiter check samples/matgo-*.gsn --settle
+      gostop-arbiter check last-night.gsn --rules wikipedia --set go_bak_2p=false
+      gostop-arbiter check samples/gostop-3p-tally.gsn --lang ko
+      gostop-arbiter check samples/*.gsn --json > verdicts.json
     """
     from .render.stream import JsonDocument
 
@@ -544,12 +567,18 @@ def check(
     sys.exit(tally.status)
 
 
-@cli.command()
+@cli.command(short_help="The same hands under several rules profiles, side by side.")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--rules", "names", required=True, metavar="A,B,C", help="The profiles to compare, comma-separated.")
 @click.option("--json", "as_json", is_flag=True, help="Print every profile's verdict as JSON.")
 def compare(file: str, names: str, as_json: bool) -> None:
-    """Show each hand's payments under several rules profiles side by side (a what-if)."""
+    """Show each hand's payments under several rules profiles side by side (a what-if).
+
+    Examples:
+
+    \b
+      gostop-arbiter compare last-night.gsn --rules standard,gamerules,wikipedia
+    """
     from .render.compare import compare_table
 
     profiles = [n.strip() for n in names.split(",") if n.strip()]
@@ -573,11 +602,19 @@ def compare(file: str, names: str, as_json: bool) -> None:
     sys.exit(_status(list(verdicts.values())))
 
 
-@cli.command()
+@cli.command(short_help="List the rules profiles, or every knob of one.")
 @click.argument("name", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 def rules(name: str | None, as_json: bool) -> None:
-    """List the rules profiles, or every knob of profile NAME with its value and meaning."""
+    """List the rules profiles, or every knob of profile NAME with its value and meaning.
+
+    Examples:
+
+    \b
+      gostop-arbiter rules
+      gostop-arbiter rules online-matgo
+      gostop-arbiter rules standard --json
+    """
     from .render.rules import knob_rows, knobs_table, profile_json, profiles_table
 
     if name is None:
@@ -596,7 +633,7 @@ def rules(name: str | None, as_json: bool) -> None:
         _console().print(knobs_table(profile, knob_rows(profile)))
 
 
-@cli.command()
+@cli.command(short_help="Play random legal hands and write them as GSN.")
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True, help="Seats at the table.")
 @click.option("--rules", "rules_name", default="standard", show_default=True, metavar="NAME", help="Rules profile.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The same seed gives the same hands.")
@@ -617,7 +654,14 @@ def simulate(
     output: str | None,
     quiet: bool,
 ) -> None:
-    """Play random legal hands and write them as GSN (a session when --hands > 1)."""
+    """Play random legal hands and write them as GSN (a session when --hands > 1).
+
+    Examples:
+
+    \b
+      gostop-arbiter simulate --players 3 --hands 10 --seed 1 -o evening.gsn
+      gostop-arbiter simulate --hide Jae --tamper duplicate
+    """
     from .render.progress import progress_bar
     from .tools.simulate import NAMES, simulate_session
     from .tools.tamper import CannotTamper
@@ -644,7 +688,7 @@ def simulate(
             raise click.UsageError(str(error)) from None
 
 
-@cli.command()
+@cli.command(short_help="Validate many files or folders in parallel, and summarise them.")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--jobs", type=click.IntRange(1), help="Processes to use (default: one per core).")
 @click.option("--jsonl", "jsonl", type=click.Path(), help="Write one verdict per hand here.")
@@ -666,6 +710,12 @@ def audit(
     Exit status as for check: 0 all valid, 1 a hand breaks a rule, 2 something could not be read,
     3 all valid but the table's claims are contradicted, 4 the JSONL cannot be written (checked
     before any file is judged), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
+
+    Examples:
+
+    \b
+      gostop-arbiter audit samples/
+      gostop-arbiter audit samples/ --jobs 4 --jsonl verdicts.jsonl
     """
     from .render.progress import progress_bar
     from .tools.audit import audit as run_audit
@@ -706,7 +756,7 @@ def audit(
     sys.exit(Exit.DISPUTED if total.disputed else Exit.OK)
 
 
-@cli.command()
+@cli.command(short_help="Show the table after each turn of a played hand.")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option(
     "--hand", "hand_index", type=click.IntRange(1), default=1, show_default=True, help="Which hand of the file."
@@ -717,7 +767,14 @@ def audit(
 )
 @click.option("--no-color", is_flag=True, help="No colours (also when NO_COLOR is set).")
 def replay(file: str, hand_index: int, turn_index: int | None, lang: str, no_color: bool) -> None:
-    """Show the table after each turn of a played hand: hands, table, piles, scores, and what happened."""
+    """Show the table after each turn of a played hand: hands, table, piles, scores, and what happened.
+
+    Examples:
+
+    \b
+      gostop-arbiter replay samples/matgo-korean-names.gsn
+      gostop-arbiter replay samples/matgo-nagari-then-carry.gsn --hand 2 --turn 0
+    """
     from .judging.file import RulesChoice, Session
     from .render.replay import SnapshotVisitor, snapshot_view
 
@@ -751,13 +808,19 @@ def replay(file: str, hand_index: int, turn_index: int | None, lang: str, no_col
     raise click.UsageError(f"{file} has no hand {hand_index}")
 
 
-@cli.command()
+@cli.command(short_help="Write an HTML page that replays each hand turn by turn.")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("-o", "--output", required=True, type=click.Path(), help="The HTML file.")
 @click.option("--rules", "rules_name", metavar="NAME", help="Judge under this profile instead of the file's.")
 @click.option("--set", "sets", multiple=True, metavar="KNOB=VALUE", help="Override one knob (repeatable).")
 def render(file: str, output: str, rules_name: str | None, sets: tuple[str, ...]) -> None:
-    """Write one self-contained HTML page that replays each hand turn by turn, with the verdict."""
+    """Write one self-contained HTML page that replays each hand turn by turn, with the verdict.
+
+    Examples:
+
+    \b
+      gostop-arbiter render samples/matgo-korean-names.gsn -o replay.html
+    """
     from .render.html import render_html
     from .render.replay import SnapshotVisitor
 
@@ -776,10 +839,17 @@ def render(file: str, output: str, rules_name: str | None, sets: tuple[str, ...]
     sys.exit(_status([verdict]))
 
 
-@cli.command()
+@cli.command(short_help="Print the JSON Schema of a verdict, a transcript or a profile.")
 @click.argument("what", type=click.Choice(["verdict", "transcript", "profile"]), default="verdict")
 def schema(what: str) -> None:
-    """Print the JSON Schema of the verdict (check --json), the transcript (parse --json) or a profile."""
+    """Print the JSON Schema of the verdict (check --json), the transcript (parse --json) or a profile.
+
+    Examples:
+
+    \b
+      gostop-arbiter schema verdict
+      gostop-arbiter schema transcript
+    """
     from .schemas import json_schema
 
     _print_json(json_schema(what))

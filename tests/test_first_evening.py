@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 from judging import factors, hand, owed
+from click.testing import CliRunner
 from rich.cells import cell_len
 
+from gostop_arbiter.cli import cli
 from gostop_arbiter.exitcodes import Exit
 
 # ---- a tally go the final pile cannot have called (decision R16) ------------------------------
@@ -559,3 +561,37 @@ def test_a_violations_caret_counts_wide_characters_twice() -> None:
     assert "line 5: not-in-hand: 할머니 played 12g on line 5" in result.stdout
     _text, cell = caret_column(result.stdout.splitlines(), "할머니: 12g / 10a")
     assert cell == cell_len("할머니: ")
+
+
+# ---- help texts carry examples, and the list of commands cuts none short ----------------------
+
+
+def examples_of(help_text: str) -> list[str]:
+    """The example commands of a help text: the lines after "Examples:" that start the command."""
+    after = help_text.split("Examples:", 1)[1]
+    return [line.strip() for line in after.splitlines() if line.strip().startswith("gostop-arbiter ")]
+
+
+@pytest.mark.parametrize("name", sorted(cli.commands))
+def test_each_commands_help_has_examples_that_are_right(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    result = CliRunner().invoke(cli, [name, "--help"], terminal_width=60)
+    assert result.exit_code == 0
+    examples = examples_of(result.output)
+    assert examples, f"{name} --help shows no example"
+    documented = examples_of(cli.commands[name].help or "")
+    assert examples == documented, "the examples are printed as written, not rewrapped at 60 columns"
+    monkeypatch.chdir(ROOT)
+    for example in examples:
+        args = shlex.split(re.split(r" [<>|] ", example)[0])[1:]
+        assert args[0] == name
+        for pattern in (a for a in args if a.startswith("samples/")):
+            assert list(ROOT.glob(pattern)), f"{example}: {pattern} names no file of the repository"
+        cli.commands[name].make_context(name, args[1:])  # a usage error would raise
+
+
+def test_the_list_of_commands_cuts_no_description_short() -> None:
+    result = CliRunner().invoke(cli, ["--help"], terminal_width=80)
+    listing = result.output.split("Commands:", 1)[1]
+    assert "..." not in listing
+    for name, command in cli.commands.items():
+        assert command.short_help and command.short_help in " ".join(listing.split()), name
