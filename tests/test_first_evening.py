@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from conftest import ROOT
 from judging import factors, hand, owed
-from click.testing import CliRunner
 from rich.cells import cell_len
 
 from gostop_arbiter.cli import cli
