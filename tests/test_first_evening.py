@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -265,13 +266,15 @@ def test_the_tutorials_commands_do_what_it_says(tmp_path: Path) -> None:
     files = [body for language, body in blocks if language == "gsn"]
     assert len(files) == 2
     (tmp_path / "last-night.gsn").write_text(files[0], encoding="utf-8")
-    (tmp_path / "evening.gsn").write_text(files[1], encoding="utf-8")
     sample = (ROOT / "samples" / "matgo-evening-tally.gsn").read_text(encoding="utf-8")
     assert files[1] == sample, "the sample is the tutorial's evening"
     output, ran = "", []
     for language, body in blocks:
         if language == "sh":
             for command in body.splitlines():
+                if command.startswith("cp samples/"):  # evening.gsn comes from the checkout, as the reader's would
+                    _cp, source, target = shlex.split(command)
+                    shutil.copy(ROOT / source, tmp_path / target)
                 if not command.startswith("gostop-arbiter "):
                     continue  # the install line
                 args = shlex.split(command)[1:]
