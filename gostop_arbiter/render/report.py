@@ -9,7 +9,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from ..notation.errors import excerpt
+from ..notation.errors import caret_under, excerpt
 from ..verdict import FileVerdict, HandVerdict, Payment, Violation
 from .transcript import cards_text
 from .words import Lang, reason, term
@@ -40,7 +40,7 @@ def _caret(violation: Violation, lines: Mapping[int, str]) -> Text:
     if line is not None:
         source, column = excerpt(line.replace("\t", " "), violation.column)
         gutter = f"{violation.line:>7} | "
-        text.append(f"\n{gutter}{source}\n" + " " * (len(gutter) - 2) + "| " + " " * max(0, column - 1) + "^")
+        text.append(f"\n{gutter}{source}\n" + " " * (len(gutter) - 2) + "| " + caret_under(source, column))
     return text
 
 
