@@ -156,6 +156,12 @@ def test_a_deal_that_breaks_a_rule_writes_none_of_its_lines(table: Table) -> Non
     assert refused.status_code == 422
     assert [v["code"] for v in refused.json()["violations"]] == ["extra-card"]
     assert not table.path.exists() or table.path.read_text(encoding="utf-8") == ""
+    lines = statements_of(SAMPLE)
+    short = lines[0].rsplit(" ", 1)[0]  # 민지 dealt nine cards: seen only once the table is laid
+    refused = table.post("/api/push", {"lines": [short, lines[1], lines[2]]})
+    assert refused.status_code == 422
+    assert [v["code"] for v in refused.json()["violations"]] == ["deal-size"]
+    assert not table.path.exists() or table.path.read_text(encoding="utf-8") == ""
 
 
 def test_a_wrong_token_is_refused_and_changes_nothing(table: Table) -> None:

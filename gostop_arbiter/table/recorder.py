@@ -25,7 +25,7 @@ from typing import TypeVar, cast
 from ..engine import HandBoard, IllegalStatement
 from ..judging.file import RulesChoice, Session
 from ..notation import GsnSyntaxError, Hand, Statement, normalise_lines, read_hands
-from ..notation.model import Claim, Turn
+from ..notation.model import Claim, TableLine, Turn
 from ..notation.writer import write_statement
 from ..records import replace
 from ..rules import Profile, RulesError, resolve
@@ -379,6 +379,8 @@ class Evening:
                 trial.push(statement)
             except IllegalStatement as refused:
                 raise RecorderError(f"{text}: {refused}", violations=refused.violations) from None
+        if any(isinstance(s, TableLine) for s in new):
+            self._check_seating(trial)
         if self.pending:
             start = self._tail_start()
             self._append([""] * (start - len(self.lines)) + self.pending + lines)
@@ -387,6 +389,16 @@ class Evening:
         else:
             self._append(lines)
         self.hand, self.board = hand, trial
+
+    @staticmethod
+    def _check_seating(board: HandBoard) -> None:
+        """A deal is checked whole once the table is laid (the deal's sizes, a card dealt twice):
+        the board seats the players only at the first turn, so a copy is seated now."""
+        seated = board.copy()
+        seated.close()
+        late = seated.violations[len(board.violations) :]
+        if late:
+            raise RecorderError(f"the deal: {late[0].message}", violations=late)
 
     def undo(self, after: str) -> Statement:
         """Take the hand's last statement back (its line leaves the file). Taking back a hand's
