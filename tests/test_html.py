@@ -12,7 +12,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 from xml.etree import ElementTree
 
 import pytest
@@ -21,6 +21,7 @@ from conftest import ROOT, SAMPLES, sample_files
 
 from gostop_arbiter.cards import MONTH_CARDS
 from gostop_arbiter.cli import cli
+from gostop_arbiter.engine.events import EventKind
 from gostop_arbiter.judging.file import RulesChoice, judge_file
 from gostop_arbiter.notation import parse_text
 from gostop_arbiter.render.cards_svg import all_faces
@@ -320,7 +321,8 @@ def test_the_korean_replay_fits_a_phone_and_a_laptop(browser, size: tuple[int, i
     from selenium.webdriver.common.by import By
 
     out = tmp_path / "replay.html"
-    out.write_text(page((SAMPLES / "matgo-korean-names.gsn").read_text(encoding="utf-8"), lang="ko"), encoding="utf-8")
+    sample = SAMPLES / "matgo-korean-names.gsn"
+    out.write_text(page(sample.read_text(encoding="utf-8"), sample.name, lang="ko"), encoding="utf-8")
     width, height = size
     browser.set_window_size(width, height)
     browser.execute_cdp_cmd(
@@ -347,3 +349,16 @@ def test_the_korean_replay_fits_a_phone_and_a_laptop(browser, size: tuple[int, i
         assert browser.save_screenshot(str(shots / f"replay-{width}-end.png"))
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_the_korean_page_tells_each_turn_in_korean() -> None:
+    (hand,) = page_data(page((SAMPLES / "matgo-korean-names.gsn").read_text(encoding="utf-8"), lang="ko"))
+    told = [said for step in hand["steps"] for said in [*step["events"], step["outcome"]] if said]
+    assert any("쪽: 재현" in said for said in told) and any("자뻑: 민지" in said for said in told)
+    assert "재현: 스톱 (10점)" in told
+    assert [said for said in told if re.search("[A-Za-z]{3,}", said)] == []
+
+
+def test_every_event_has_its_sentence() -> None:
+    told = {kind for kind in get_args(EventKind) if kind not in ("play", "flip", "deal")}
+    assert told <= {key.removeprefix("event ") for key in SENTENCES}

@@ -13,11 +13,13 @@ from __future__ import annotations
 import html
 import itertools
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import PurePath
 from typing import Any
 
 from ..cards import Kind, card_info
+from ..engine import Event
 from ..judging.file import RulesChoice
 from ..notation import Hand
 from ..notation.model import PileLine
@@ -77,6 +79,31 @@ SENTENCES: Mapping[str, tuple[str, str]] = {
     "outcome round": ("the round is played out", "한 판을 끝까지 침"),
     "outcome incomplete": ("not finished", "끝나지 않음"),
     "junk": ("junk", "피"),
+    # what happened in a turn (the English as the text replay says it: describe())
+    "event lay": ("{cards} stays on the table", "{cards}: 바닥에 깔림"),
+    "event capture": ("{who} takes {cards}", "{who}: {cards} 먹음"),
+    "event ppeok": ("ppeok: {cards} stay stuck together, {who}'s", "뻑: {cards} 붙어 남음 ({who})"),
+    "event ja-ppeok": ("ja-ppeok: {who} takes back {who}'s own ppeok", "자뻑: {who}, 자기 뻑을 먹음"),
+    "event stack": ("stack: {who} takes the stack {cards}", "뻑 먹기: {who}, {cards} 먹음"),
+    "event chok": ("chok: {who} takes {cards}", "쪽: {who}, {cards} 먹음"),
+    "event ttadak": ("ttadak: {who} takes all four, {cards}", "따닥: {who}, 넉 장 {cards} 먹음"),
+    "event sweep": ("sweep: {who} leaves the table empty", "싹쓸이: {who}, 바닥을 비움"),
+    "event steal": ("{other} gives {cards} to {who}", "{other} → {who}: 피 {cards}"),
+    "event bomb": ("bomb: {who} takes {cards}", "폭탄: {who}, {cards} 먹음"),
+    "event pass": ("{who} plays a dummy turn", "{who}: 폭탄패를 냄"),
+    "event shake": ("shake: {who} shows {cards}", "흔들기: {who}, {cards} 보여 줌"),
+    "event bonus": ("{who} lays the bonus card {cards}", "{who}: 보너스피 {cards} 냄"),
+    "event draw": ("{who} draws a replacement", "{who}: 한 장 더 받음"),
+    "event declare": ("{who} counts {cards} as {as}", "{who}: {cards}을(를) {as}(으)로 셈"),
+    "event go": ("{who}: go (at {score})", "{who}: 고 ({score}점)"),
+    "event stop": ("{who}: stop (at {score})", "{who}: 스톱 ({score}점)"),
+    "event nagari": ("nagari: nobody wins the hand", "나가리: 이긴 사람 없음"),
+    "event chongtong": ("chongtong: {who} shows {cards}", "총통: {who}, {cards} 보여 줌"),
+    "event three-ppeok": ("three-ppeok: {who} wins with a third ppeok", "쓰리뻑: {who}, 세 번째 뻑으로 승"),
+    "event immediate": ("{other} pays {who} {points} at once", "{other} → {who}: 바로 {points}점"),
+    "event dealer-bonus": ("{who} takes {cards} from the table", "{who}: 바닥의 {cards} 가져감"),
+    "event sit-out": ("{who} sits out", "{who}: 이번 판은 쉼"),
+    "event redeal": ("four of a month on the table: redeal", "바닥에 같은 달 넉 장: 다시 돌림"),
 }
 
 
@@ -162,6 +189,26 @@ def _minhwatu_pile_view(pile: Sequence[str], profile: Profile, lang: Lang) -> di
     return {"groups": _groups(pile, {}, by_group, lang), "items": items, "total": total}
 
 
+_SCORE = re.compile(r"at (\d+)")
+
+
+def event_words(event: Event, lang: Lang) -> str:
+    """One event in the reader's language; in English, the text replay's own sentence."""
+    key = f"event {event.kind}"
+    if lang == "en" or key not in SENTENCES:
+        return describe(event, lang)
+    score = _SCORE.search(event.note)
+    blanks = {
+        "who": event.player or "",
+        "other": event.other or "",
+        "cards": " ".join(event.cards),
+        "as": term({"pi": "pi", "animal": "animals"}.get(event.note, event.note), lang),
+        "score": score.group(1) if score else "?",
+        "points": event.extra.get("points", 0),
+    }
+    return say(key, lang, **blanks)
+
+
 def _outcome_words(outcome: str, winner: str | None, lang: Lang) -> str:
     said = say(f"outcome {outcome}", lang) if f"outcome {outcome}" in SENTENCES else outcome
     return f"{said} · {say('wins', lang, winner=winner)}" if winner else said
@@ -176,7 +223,7 @@ def _snapshot_data(snap: Snapshot, profile: Profile, declared: dict[str, dict[st
         "turn": snap.turn,
         "line": snap.line,
         "text": snap.text,
-        "events": [describe(e, lang) for e in snap.events if e.kind not in ("play", "flip")],
+        "events": [event_words(e, lang) for e in snap.events if e.kind not in ("play", "flip")],
         "hands": snap.hands,
         "unseen": snap.unseen,
         "dummies": snap.dummies,
@@ -480,7 +527,7 @@ h3 { font-size: 1rem; } .source, .tags { color: #555; margin: .1rem 0; }
 .events { color: #444; margin: .2rem 0; padding-left: 1.2rem; }
 .events .outcome { font-weight: bold; color: #065f46; }
 .table-area { background: #2f6b3a; color: #fff; padding: .4rem .5rem; border-radius: 8px; margin: .4rem 0; }
-.table-area .row-label { color: #fff; }
+.table-area .row-label, .table-area .row .more { color: #fff; }
 .player { margin: .5rem 0; padding: .4rem .5rem; border-radius: 8px; background: #fff; border: 1px solid #e7e0d4; }
 .who { display: flex; gap: .6rem; align-items: baseline; flex-wrap: wrap; }
 .who .name { font-weight: bold; font-size: 1.05rem; } .who .total { font-weight: bold; color: #7c2d12; }
