@@ -302,6 +302,8 @@ def test_the_replay_steps_through_every_turn_in_chromium(browser, sample: Path, 
             + sum(map(len, step.piles.values()))
         )
         assert shown == cards, (i, shown, cards)
+        backs = len(section.find_elements(By.CSS_SELECTOR, ".board .hand-cards svg.card-back"))
+        assert backs == sum(step.unseen.values()), (i, backs)
     assert section.find_element(By.CLASS_NAME, "next").get_attribute("disabled")
     assert section.find_element(By.CLASS_NAME, "verdict").is_displayed()
     assert "verdict" in section.find_element(By.CLASS_NAME, "verdict").text
@@ -362,3 +364,11 @@ def test_the_korean_page_tells_each_turn_in_korean() -> None:
 def test_every_event_has_its_sentence() -> None:
     told = {kind for kind in get_args(EventKind) if kind not in ("play", "flip", "deal")}
     assert told <= {key.removeprefix("event ") for key in SENTENCES}
+
+
+def test_a_ppeok_on_the_table_says_whose_it_is() -> None:
+    # 민지: 5p / 5r !ppeok (line 24), then 민지: 5a / 8a !jappeok takes it back (line 28)
+    (hand,) = page_data(page((SAMPLES / "matgo-korean-names.gsn").read_text(encoding="utf-8"), lang="ko"))
+    stuck = {step["line"]: [s for s in step["table"] if s["stuck"]] for step in hand["steps"]}
+    assert stuck[24] == [{"cards": ["5p", "5p", "5r"], "stuck": "민지의 뻑"}]
+    assert stuck[28] == []

@@ -51,6 +51,8 @@ SENTENCES: Mapping[str, tuple[str, str]] = {
     "on the table": ("on the table", "바닥"),
     "nothing yet": ("nothing yet", "아직 없음"),
     "empty": ("none", "없음"),
+    "ppeok of": ("{who}'s ppeok", "{who}의 뻑"),
+    "dealt stack": ("dealt stack", "처음부터 붙은 패"),
     "cards": ("{n} cards", "{n}장"),
     "unseen": ("+{n} unseen", "+{n}장 안 보임"),
     "dummies": ("+{n} dummy", "+{n}장 폭탄패"),
@@ -227,10 +229,18 @@ def _snapshot_data(snap: Snapshot, profile: Profile, declared: dict[str, dict[st
         "hands": snap.hands,
         "unseen": snap.unseen,
         "dummies": snap.dummies,
-        "table": [cards for _month, cards, _owner in snap.table],
+        "table": [_stack(cards, owner, lang) for _month, cards, owner in snap.table],
         "piles": {p: pile_view(cards, profile, declared.get(p, {}), lang) for p, cards in snap.piles.items()},
         "outcome": _outcome_words(snap.outcome, snap.winner, lang) if snap.outcome != "incomplete" else "",
     }
+
+
+def _stack(cards: list[str], owner: str | None, lang: Lang) -> dict[str, Any]:
+    """One month's cards on the table, and whose ppeok holds them together (three or more)."""
+    stuck = ""
+    if owner is not None and len(cards) >= 3:
+        stuck = say("ppeok of", lang, who=owner) if owner else say("dealt stack", lang)
+    return {"cards": cards, "stuck": stuck}
 
 
 def _tally_data(hand: Hand, verdict: HandVerdict, profile: Profile, lang: Lang) -> dict[str, Any]:
@@ -535,11 +545,14 @@ h3 { font-size: 1rem; } .source, .tags { color: #555; margin: .1rem 0; }
 .labelled { display: flex; align-items: flex-start; gap: .4rem; margin: .25rem 0; }
 .row-label { flex: 0 0 4.2rem; font-size: .8rem; color: #555; padding-top: .2rem; }
 .row { display: flex; flex-wrap: wrap; gap: 3px; align-items: center; }
-.row .more { font-size: .8rem; color: #555; margin-left: .3rem; }
+.more { font-size: .8rem; color: #555; margin-left: .3rem; }
+.stack { display: flex; gap: 1px; align-items: center; margin-right: 5px; }
+.stack.stuck { outline: 2px dashed #fca5a5; outline-offset: 1px; border-radius: 3px; }
+.stuck-label { font-size: .7rem; color: #fff; margin-left: 3px; }
 .groups { display: flex; flex-wrap: wrap; gap: .3rem .7rem; }
 .group { border-left: 3px solid #d6cfc2; padding-left: .3rem; }
 .group-label { font-size: .8rem; color: #333; display: block; }
-.card { width: 40px; height: 60px; flex: 0 0 auto; }
+.card, .card-back { width: 40px; height: 60px; flex: 0 0 auto; }
 .payments { border-collapse: collapse; }
 .payments td, .payments th, .balance-values td, .balance-values th { padding: .2rem .5rem;
   border-bottom: 1px solid #ddd; text-align: left; }
@@ -557,7 +570,7 @@ h3 { font-size: 1rem; } .source, .tags { color: #555; margin: .1rem 0; }
 .balance-values { border-collapse: collapse; font-size: .9rem; }
 @media (max-width: 520px) {
   body { margin: .6rem; }
-  .card { width: 30px; height: 45px; }
+  .card, .card-back { width: 30px; height: 45px; }
   .labelled { flex-direction: column; gap: 0; }
   .row-label { flex-basis: auto; padding-top: 0; }
   .payments { font-size: .85rem; }
@@ -622,6 +635,10 @@ function player(name, s, played) {
     const more = [s.unseen[name] ? words('unseen', {n: s.unseen[name]}) : '',
                   s.dummies[name] ? words('dummies', {n: s.dummies[name]}) : ''].filter(Boolean).join(' ');
     const hand = row(s.hands[name] || [], more); hand.classList.add('hand-cards');
+    for (let i = 0; i < (s.unseen[name] || 0); i++) {  // the cards nobody saw, face down
+      const back = FACES['?'].cloneNode(true); back.setAttribute('class', 'card-back');
+      hand.insertBefore(back, hand.querySelector('.more'));
+    }
     div.appendChild(labelled(WORDS['in hand'], hand));
   }
   const captured = pile(view); captured.classList.add('pile');
@@ -641,7 +658,14 @@ function show(section, hand, step) {
     const events = section.querySelector('.events'); events.replaceChildren();
     s.events.forEach(t => events.appendChild(el('li', '', t)));
     if (s.outcome && step === last) events.appendChild(el('li', 'outcome', s.outcome));
-    const table = row(s.table.flat()); table.classList.add('tablecards');
+    const table = el('div', 'row tablecards');
+    s.table.forEach(stack => {
+      const month = el('div', 'stack');
+      stack.cards.forEach(c => month.appendChild(card(c)));
+      if (stack.stuck) { month.classList.add('stuck'); month.appendChild(el('span', 'stuck-label', stack.stuck)); }
+      table.appendChild(month);
+    });
+    if (!s.table.length) table.appendChild(el('span', 'more', WORDS['empty']));
     const area = labelled(WORDS['on the table'], table); area.classList.add('table-area');
     board.appendChild(area);
     ['first', 'prev'].forEach(b => { section.querySelector(`.${b}`).disabled = step === 0; });
