@@ -54,6 +54,7 @@ SENTENCES: Mapping[str, tuple[str, str]] = {
     "ppeok of": ("{who}'s ppeok", "{who}의 뻑"),
     "dealt stack": ("dealt stack", "처음부터 붙은 패"),
     "cards": ("{n} cards", "{n}장"),
+    "one card": ("1 card", "1장"),
     "unseen": ("+{n} unseen", "+{n}장 안 보임"),
     "dummies": ("+{n} dummy", "+{n}장 폭탄패"),
     "points": ("{n} pt", "{n}점"),
@@ -448,6 +449,7 @@ def _script_words(lang: Lang) -> dict[str, str]:
         "nothing yet",
         "empty",
         "cards",
+        "one card",
         "unseen",
         "dummies",
         "points",
@@ -543,7 +545,7 @@ h3 { font-size: 1rem; } .source, .tags { color: #555; margin: .1rem 0; }
 .who .name { font-weight: bold; font-size: 1.05rem; } .who .total { font-weight: bold; color: #7c2d12; }
 .breakdown { color: #444; font-size: .9rem; }
 .labelled { display: flex; align-items: flex-start; gap: .4rem; margin: .25rem 0; }
-.row-label { flex: 0 0 4.2rem; font-size: .8rem; color: #555; padding-top: .2rem; }
+.row-label { flex: 0 0 5.2rem; font-size: .8rem; color: #555; padding-top: .2rem; }
 .row { display: flex; flex-wrap: wrap; gap: 3px; align-items: center; }
 .more { font-size: .8rem; color: #555; margin-left: .3rem; }
 .stack { display: flex; gap: 1px; align-items: center; margin-right: 5px; }
@@ -615,7 +617,7 @@ function pile(view) {
   const groups = el('div', 'groups');
   view.groups.forEach(g => {
     const group = el('div', `group kind-${g.kind}`);
-    const count = `${g.label} ${words('cards', {n: g.cards.length})}`;
+    const count = `${g.label} ${g.cards.length === 1 ? WORDS['one card'] : words('cards', {n: g.cards.length})}`;
     group.appendChild(el('span', 'group-label', g.points ? `${count} · ${words('points', {n: g.points})}` : count));
     group.appendChild(row(g.cards)); groups.appendChild(group);
   });
