@@ -813,13 +813,17 @@ def replay(file: str, hand_index: int, turn_index: int | None, lang: str, no_col
 @click.option("-o", "--output", required=True, type=click.Path(), help="The HTML file.")
 @click.option("--rules", "rules_name", metavar="NAME", help="Judge under this profile instead of the file's.")
 @click.option("--set", "sets", multiple=True, metavar="KNOB=VALUE", help="Override one knob (repeatable).")
-def render(file: str, output: str, rules_name: str | None, sets: tuple[str, ...]) -> None:
+@click.option(
+    "--lang", type=click.Choice(["en", "ko"]), default="en", show_default=True, help="The page in English or Korean."
+)
+def render(file: str, output: str, rules_name: str | None, sets: tuple[str, ...], lang: str) -> None:
     """Write one self-contained HTML page that replays each hand turn by turn, with the verdict.
 
     Examples:
 
     \b
       gostop-arbiter render samples/matgo-korean-names.gsn -o replay.html
+      gostop-arbiter render samples/matgo-korean-names.gsn -o replay.html --lang ko
     """
     from .render.html import render_html
     from .render.replay import SnapshotVisitor
@@ -834,7 +838,7 @@ def render(file: str, output: str, rules_name: str | None, sets: tuple[str, ...]
         verdict = judge_file(source.path, source.hands, choice, visitor=taken)
         lines = normalise_lines(source.text)
         _report_usage(verdict, lines)
-        handle.write(render_html(source.path, source.hands, verdict, taken.taken))
+        handle.write(render_html(source.path, source.hands, verdict, taken.taken, lang=cast(Lang, lang), choice=choice))
     click.echo(f"wrote {output}", err=True)
     sys.exit(_status([verdict]))
 

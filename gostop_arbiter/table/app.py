@@ -278,13 +278,13 @@ def create_app(evening: Evening, tokens: Tokens) -> Any:
     async def replay_page(request: Request) -> Response:
         if role(request) is None:
             return forbidden()
-        return HTMLResponse(evening_html(evening))
+        return HTMLResponse(evening_html(evening, _lang(request.query_params.get("lang"))))
 
     app.state.hub = hub
     return cast(Any, BodyLimit(app))
 
 
-def evening_html(evening: Evening) -> str:
+def evening_html(evening: Evening, lang: Lang) -> str:
     """The HTML replay of what is recorded, as ``render`` writes it."""
     from ..judging.file import judge_file
     from ..notation import read_hands
@@ -294,7 +294,7 @@ def evening_html(evening: Evening) -> str:
     hands = [r.hand for r in read_hands(evening.lines) if r.hand is not None] if evening.lines else []
     taken = SnapshotVisitor(deal=True)
     verdict = judge_file(evening.path.name, hands, visitor=taken)
-    return render_html(evening.path.name, hands, verdict, taken.taken)
+    return render_html(evening.path.name, hands, verdict, taken.taken, lang=lang)
 
 
 _NOT_OPENED = "<!doctype html><title>403</title><p>이 링크로는 열 수 없습니다 · this link does not open this table"
