@@ -219,6 +219,10 @@ def test_a_sample_hand_recorded_by_tapping_on_a_phone(phones: tuple[Any, Any], t
         assert _recorded(watcher) == _recorded(keeper) == lines
         assert not watcher.find_elements(By.CSS_SELECTOR, "#statements button")  # a watcher cannot write
         _shoot(watcher, "watcher")
+        keeper.set_window_size(1280, 900)  # fine on a laptop too: the two columns side by side
+        keeper.execute_script("window.scrollTo(0, 0)")
+        _wait(keeper, lambda d: d.execute_script("return document.documentElement.scrollWidth") <= 1280)
+        _shoot(keeper, "laptop")
     finally:
         server.stop()
     assert statements_of(evening) == lines

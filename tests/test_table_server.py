@@ -100,3 +100,13 @@ def test_an_evening_in_a_missing_folder_is_an_output_error(tmp_path: Path) -> No
     result = _table(str(tmp_path / "no-such-folder" / "evening.gsn"))
     assert result.returncode == 4
     assert "does not exist" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_the_other_commands_never_load_the_web_server() -> None:
+    code = (
+        "import sys; from click.testing import CliRunner; from gostop_arbiter.cli import cli; "
+        "CliRunner().invoke(cli, ['check', 'samples/matgo-korean-names.gsn']); "
+        "print(sorted(m for m in ('fastapi', 'uvicorn', 'segno', 'starlette') if m in sys.modules))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=SAMPLE.parents[1])
+    assert result.stdout.strip() == "[]"
