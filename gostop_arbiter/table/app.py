@@ -9,6 +9,7 @@ and a write names the revision it follows (a stale one is refused with 409).
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
@@ -211,6 +212,12 @@ def create_app(evening: Evening, tokens: Tokens) -> Any:
             return forbidden()
         return JSONResponse(page_words(_lang(request.query_params.get("lang"))))
 
+    @app.get("/api/faces")
+    async def faces(request: Request) -> Response:
+        if role(request) is None:
+            return forbidden()
+        return Response(_faces(_lang(request.query_params.get("lang"))), media_type="application/json")
+
     @app.post("/api/setup")
     async def setup(request: Request, body: SetupRequest) -> JSONResponse:
         wanted = Setup(body.seats, body.dealer, body.stake, body.rules, dict(body.sets), body.event)
@@ -298,6 +305,14 @@ def evening_html(evening: Evening, lang: Lang) -> str:
 
 
 _NOT_OPENED = "<!doctype html><title>403</title><p>이 링크로는 열 수 없습니다 · this link does not open this table"
+
+
+@functools.cache
+def _faces(lang: Lang) -> bytes:
+    """The hwatu faces of the HTML replay, by card code, for the page's cards."""
+    from ..render.cards_svg import all_faces
+
+    return json.dumps(all_faces(lang)).encode()
 
 
 def _quoted(name: str) -> str:
