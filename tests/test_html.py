@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Any, get_args
 from xml.etree import ElementTree
 
 import pytest
+from browsers import chromium
 from click.testing import CliRunner
 from conftest import ROOT, SAMPLES, sample_files
 
@@ -237,37 +237,9 @@ def test_each_month_draws_its_own_plant() -> None:
         assert len(drawing(emblem)) > len(drawing(f"{month}p")) + 100, f"{emblem} shows its emblem over the plant"
 
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-
-
-def _browser():  # type: ignore[no-untyped-def]
-    if not (CHROMIUM and DRIVER):
-        if os.environ.get("CI"):
-            pytest.fail("CI must have chromium and chromium-driver (.ci/run installs them)")
-        pytest.skip("chromium and chromium-driver are not installed")
-    webdriver = pytest.importorskip("selenium.webdriver")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--window-size=1200,1600",
-    ):
-        options.add_argument(flag)
-    from selenium.webdriver.chrome.service import Service
-
-    return webdriver.Chrome(service=Service(DRIVER), options=options)
-
-
 @pytest.fixture(scope="module")
 def browser():  # type: ignore[no-untyped-def]
-    driver = _browser()
+    driver = chromium(1200, 1600)
     yield driver
     driver.quit()
 
