@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -107,6 +108,8 @@ def test_every_statement_taken_back_leaves_an_empty_evening(table: Table) -> Non
         table.ok("/api/undo", {})
     assert table.path.read_text(encoding="utf-8") == ""
     assert table.state["hand"]["statements"] == [] and table.state["hand"]["board"]["due"] == "deal"
+    table.ok("/api/undo", {})  # and the set-up itself
+    assert table.state["hand"] is None and table.state["evening"]["hands"] == []
     refused = table.post("/api/undo", {})
     assert refused.status_code == 409 and "nothing to undo" in refused.json()["message"]
 
@@ -319,3 +322,106 @@ def test_the_downloads(table: Table) -> None:
     page = table.client.get("/evening.html", params=params)
     assert page.status_code == 200 and "<script>alert(1)" not in page.text
     assert "&lt;script&gt;" in page.text
+
+
+# ---- what a review of the recorder found -------------------------------------------------------
+
+
+def test_a_hand_won_by_a_third_ppeok_is_over_and_the_next_one_can_start(tmp_path: Path) -> None:
+    sample = SAMPLES / "matgo-online-three-ppeok.gsn"
+    hand = read_text(sample.read_text(encoding="utf-8")).hands[0]
+    table = Table(tmp_path / "evening.gsn")
+    dealer = hand.tag("Dealer")
+    table.setup(list(hand.seats), dealer=dealer.value if dealer else hand.seats[0], rules=hand.rules, stake=hand.stake)
+    lines = statements_of(sample)
+    dealt = sum(1 for s in hand.statements if s.kind in ("deal", "table", "stock"))
+    table.push(*lines[:dealt])
+    for line in lines[dealt:]:
+        table.push(line)
+    assert table.state["hand"]["over"] and table.state["hand"]["verdict"]["outcome"] == "three-ppeok"
+    table.setup(list(hand.seats))
+    assert table.state["hand"]["number"] == 2 and table.state["hand"]["board"]["due"] == "deal"
+
+
+def test_a_file_without_its_last_line_end_is_resumed_intact(tmp_path: Path) -> None:
+    path = tmp_path / "evening.gsn"
+    text = SAMPLE.read_text(encoding="utf-8").splitlines()
+    head = next(i for i, line in enumerate(text) if line.startswith("재현: 11g"))
+    path.write_text("\n".join(text[:head]), encoding="utf-8")  # cut after a turn, no line end
+    table = Table(path)
+    table.push(statements_of(SAMPLE)[8])
+    assert statements_of(path) == statements_of(SAMPLE)[:9]
+
+
+def test_taking_back_a_deal_below_the_files_comments_keeps_the_file_readable(tmp_path: Path) -> None:
+    path = tmp_path / "evening.gsn"
+    text = SAMPLE.read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join(text[:13]) + "\n", encoding="utf-8")  # the comments, the tags, the deal
+    table = Table(path)
+    for _ in range(3):
+        table.ok("/api/undo", {})
+    assert path.read_text(encoding="utf-8").startswith("# 설날 가족 맞고")  # the writer's words stay
+    assert Table(path).get()["revision"] == table.state["revision"]
+    table.push(*statements_of(SAMPLE)[:3])
+    assert statements_of(path) == statements_of(SAMPLE)[:3]
+
+
+def test_the_hand_numbers_are_the_same_before_and_after_a_restart(table: Table) -> None:
+    lines = statements_of(SAMPLE)
+    table.setup(["민지", "재현"], dealer="민지", stake=100)
+    table.push(*lines[:3])
+    for line in lines[3:]:
+        table.push(line)
+    table.setup(["민지", "재현"], dealer="민지")  # the table's choice, over the rules' (the winner)
+    table.push(*lines[:3])
+    for line in lines[3:8]:
+        table.push(line)
+    assert table.state["hand"]["number"] == 2
+    assert Table(table.path).get() == table.get()
+
+
+def test_a_correction_keeps_the_statements_kind_and_a_deal_its_size(table: Table) -> None:
+    lines = statements_of(SAMPLE)
+    table.setup(["민지", "재현"], dealer="민지")
+    table.push(*lines[:3])
+    table.push(lines[3])
+    kind = table.post("/api/correct", {"index": 3, "line": "stock: 1p"})
+    assert kind.status_code == 422 and "in place of a turn line" in kind.json()["message"]
+    size = table.post("/api/correct", {"index": 1, "line": "deal 재현: 1p 2p 2r"})
+    assert size.status_code == 422 and [v["code"] for v in size.json()["violations"]] == ["deal-size"]
+    assert statements_of(table.path) == lines[:4]
+
+
+def test_the_token_is_checked_before_the_body_is_read(table: Table) -> None:
+    table.setup(["민지", "재현"], dealer="민지")
+    for token in (None, table.tokens.watcher):
+        params = {} if token is None else {"t": token}
+        for path in ("/api/undo", "/api/push", "/api/flips", "/api/correct"):
+            answer = table.client.post(path, params=params, content=b"{not json")
+            assert answer.status_code == 403, (path, token)
+
+
+def test_a_chunked_body_too_large_and_a_long_name_are_refused(table: Table) -> None:
+    def chunks() -> Iterator[bytes]:
+        for _ in range(100):
+            yield b" " * 1024
+
+    params = {"t": table.tokens.scorekeeper}
+    answer = table.client.post("/api/push", params=params, content=chunks(), headers={"content-type": "application/json"})
+    assert answer.status_code == 413
+    long = table.post("/api/setup", {"seats": ["민" * 41, "재현"]})
+    assert long.status_code == 422 and "40 characters" in long.json()["message"]
+
+
+def test_a_watcher_sees_no_hand_until_it_is_over(table: Table) -> None:
+    lines = statements_of(SAMPLE)
+    table.setup(["민지", "재현"], dealer="민지")
+    table.push(*lines[:3])
+    watching = table.get(table.tokens.watcher)["hand"]
+    assert watching["board"]["hands"] == {"민지": [], "재현": []}
+    assert watching["board"]["unseen"] == {"민지": 10, "재현": 10}
+    assert [s["text"] for s in watching["statements"]][:2] == ["deal 민지: ?*10", "deal 재현: ?*10"]
+    assert watching["board"]["table"] == table.state["hand"]["board"]["table"]  # the table is open to all
+    for line in lines[3:]:
+        table.push(line)
+    assert table.get(table.tokens.watcher)["hand"]["statements"] == table.state["hand"]["statements"]

@@ -61,6 +61,9 @@ def verdicts(text: str) -> list[dict[str, object]]:
         ("--players", "3", "--hands", "2", "--seed", "17", "--rules", "gamerules"),
         ("--players", "2", "--hands", "2", "--seed", "18", "--rules", "wikipedia"),
         ("--players", "3", "--hands", "2", "--seed", "19", "--rules", "minhwatu"),
+        ("--players", "2", "--hands", "4", "--seed", "10", "--rules", "wikipedia-it", "--hide", "Jae"),
+        ("--players", "3", "--hands", "3", "--seed", "20", "--rules", "wikipedia-it"),
+        ("--players", "2", "--hands", "4", "--seed", "1", "--rules", "online-matgo"),
     ],
     ids=lambda options: "-".join(o.lstrip("-") for o in options),
 )

@@ -39,6 +39,9 @@ from .words import page_words
 MAX_BODY = 64 * 1024
 """The largest request body taken (a deal of four hands is well under a kilobyte)."""
 
+MAX_WATCHERS = 64
+"""Pages that may follow the table at once (a family has a handful of phones)."""
+
 HEARTBEAT = 15.0
 """Seconds between the comments that keep a watcher's stream open through idle Wi-Fi."""
 
@@ -72,7 +75,7 @@ class Hub:
         self._queues: dict[asyncio.Queue[str], Lang] = {}
 
     def subscribe(self, lang: Lang) -> asyncio.Queue[str]:
-        queue: asyncio.Queue[str] = asyncio.Queue(maxsize=64)
+        queue: asyncio.Queue[str] = asyncio.Queue(maxsize=4)
         self._queues[queue] = lang
         return queue
 
@@ -92,52 +95,84 @@ class Hub:
         return len(self._queues)
 
 
-class BodyLimit:
-    """Refuses a request body past :data:`MAX_BODY` with 413, counted as it arrives (a chunked
-    body has no length to check first)."""
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
-    def __init__(self, app: Any, limit: int = MAX_BODY) -> None:
+READ_ONLY = frozenset({"/", "/api/state", "/api/words", "/api/faces", "/api/events", "/evening.gsn", "/evening.html"})
+"""What a watcher's link may open; every other path is the scorekeeper's."""
+
+
+class Guard:
+    """What every request passes before the app reads it: the right token for what it asks (403),
+    and a body of at most :data:`MAX_BODY` bytes, read here whole (413: a chunked body has no
+    length to check first)."""
+
+    def __init__(self, app: Any, tokens: Tokens, limit: int = MAX_BODY) -> None:
         self.app = app
+        self.tokens = tokens
         self.limit = limit
 
-    async def __call__(
-        self,
-        scope: MutableMapping[str, Any],
-        receive: Callable[[], Awaitable[MutableMapping[str, Any]]],
-        send: Callable[[MutableMapping[str, Any]], Awaitable[None]],
-    ) -> None:
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        declared = dict(scope.get("headers") or []).get(b"content-length")
+        headers = dict(scope.get("headers") or [])
+        who = self.tokens.role_of(_token(scope, headers))
+        if who is None or (who == "watcher" and scope["path"] not in READ_ONLY):
+            why = (
+                "this link's token does not open this table" if who is None else "a watcher's link may look, not write"
+            )
+            if scope["path"] == "/" and who is None:
+                await _answer(send, 403, _NOT_OPENED.encode(), b"text/html; charset=utf-8")
+            else:
+                await _answer(send, 403, json.dumps({"message": why}).encode())
+            return
+        declared = headers.get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
             await _too_large(send, self.limit)
             return
-        seen = 0
+        body = b""
+        if scope["method"] in ("POST", "PUT", "PATCH"):
+            while True:
+                message = await receive()
+                if message["type"] == "http.disconnect":
+                    return
+                body += message.get("body", b"")
+                if len(body) > self.limit:
+                    await _too_large(send, self.limit)
+                    return
+                if not message.get("more_body"):
+                    break
+        sent = False
 
-        async def limited() -> MutableMapping[str, Any]:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge
-            return message
+        async def replay() -> MutableMapping[str, Any]:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
 
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await _too_large(send, self.limit)
+        await self.app(scope, replay, send)
 
 
-class _TooLarge(Exception):
-    pass
+def _token(scope: MutableMapping[str, Any], headers: dict[bytes, bytes]) -> str | None:
+    from urllib.parse import parse_qs
+
+    raw: bytes = scope.get("query_string", b"")
+    query = parse_qs(raw.decode("latin-1"))
+    if query.get("t"):
+        return str(query["t"][0])
+    given = headers.get(b"x-table-token")
+    return given.decode("latin-1") if given else None
 
 
-async def _too_large(send: Callable[[MutableMapping[str, Any]], Awaitable[None]], limit: int) -> None:
-    body = json.dumps({"message": f"the request is larger than {limit // 1024} KiB"}).encode()
-    await send({"type": "http.response.start", "status": 413, "headers": [(b"content-type", b"application/json")]})
+async def _answer(send: Send, status: int, body: bytes, kind: bytes = b"application/json") -> None:
+    await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", kind)]})
     await send({"type": "http.response.body", "body": body})
+
+
+async def _too_large(send: Send, limit: int) -> None:
+    await _answer(send, 413, json.dumps({"message": f"the request is larger than {limit // 1024} KiB"}).encode())
 
 
 def _lang(value: str | None) -> Lang:
@@ -145,41 +180,36 @@ def _lang(value: str | None) -> Lang:
 
 
 def create_app(evening: Evening, tokens: Tokens) -> Any:
-    """The ASGI app of one evening."""
+    """The ASGI app of one evening: the :class:`Guard` has checked each request's token and size."""
     app = FastAPI(title="gostop-arbiter table", docs_url=None, redoc_url=None, openapi_url=None)
     hub = Hub()
 
-    def role(request: Request) -> Role | None:
-        return tokens.role_of(request.query_params.get("t") or request.headers.get("x-table-token"))
+    def role(request: Request) -> Role:
+        return tokens.role_of(request.query_params.get("t") or request.headers.get("x-table-token")) or "watcher"
+
+    def lang_of(request: Request) -> Lang:
+        return _lang(request.query_params.get("lang"))
 
     def refused(message: str, status: int, **more: Any) -> JSONResponse:
         return JSONResponse({"message": message, **more}, status_code=status)
 
-    def forbidden() -> JSONResponse:
-        return refused("this link's token does not open this table", 403)
-
-    def current(request: Request, who: Role) -> dict[str, Any]:
-        return state_of(evening, who, _lang(request.query_params.get("lang"))).model_dump(mode="json")
+    def current(request: Request) -> dict[str, Any]:
+        return state_of(evening, role(request), lang_of(request)).model_dump(mode="json")
 
     def announce() -> None:
         if len(hub):
             hub.publish(lambda lang: state_of(evening, "watcher", lang).model_dump_json())
 
     async def write(request: Request, change: Callable[[], object]) -> JSONResponse:
-        who = role(request)
-        if who is None:
-            return forbidden()
-        if who != "scorekeeper":
-            return refused("a watcher's link may look, not write", 403)
         try:
             change()
         except StaleWrite as stale:
-            return refused(str(stale), 409, state=current(request, who), revision=stale.revision)
+            return refused(str(stale), 409, state=current(request), revision=stale.revision)
         except RecorderError as error:
-            lang = _lang(request.query_params.get("lang"))
+            lang = lang_of(request)
             return refused(str(error), error.status, violations=[violation_view(v, lang) for v in error.violations])
         announce()
-        return JSONResponse(current(request, who))
+        return JSONResponse(current(request))
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -192,31 +222,19 @@ def create_app(evening: Evening, tokens: Tokens) -> Any:
 
     @app.get("/", response_class=HTMLResponse)
     async def page(request: Request) -> Response:
-        if role(request) is None:
-            return HTMLResponse(
-                "<!doctype html><title>403</title><p>이 링크로는 열 수 없습니다 · this link does not open this table",
-                403,
-            )
         return HTMLResponse(_page_html())
 
     @app.get("/api/state")
     async def get_state(request: Request) -> JSONResponse:
-        who = role(request)
-        if who is None:
-            return forbidden()
-        return JSONResponse(current(request, who))
+        return JSONResponse(current(request))
 
     @app.get("/api/words")
     async def words(request: Request) -> JSONResponse:
-        if role(request) is None:
-            return forbidden()
-        return JSONResponse(page_words(_lang(request.query_params.get("lang"))))
+        return JSONResponse(page_words(lang_of(request)))
 
     @app.get("/api/faces")
     async def faces(request: Request) -> Response:
-        if role(request) is None:
-            return forbidden()
-        return Response(_faces(_lang(request.query_params.get("lang"))), media_type="application/json")
+        return Response(_faces(lang_of(request)), media_type="application/json")
 
     @app.post("/api/setup")
     async def setup(request: Request, body: SetupRequest) -> JSONResponse:
@@ -237,9 +255,6 @@ def create_app(evening: Evening, tokens: Tokens) -> Any:
 
     @app.post("/api/flips")
     async def flips(request: Request, body: FlipsRequest) -> JSONResponse:
-        who = role(request)
-        if who is None:
-            return forbidden()
         try:
             turns = evening.flips(body.play)
         except RecorderError as error:
@@ -248,9 +263,9 @@ def create_app(evening: Evening, tokens: Tokens) -> Any:
 
     @app.get("/api/events")
     async def events(request: Request) -> Response:
-        if role(request) is None:
-            return forbidden()
-        lang = _lang(request.query_params.get("lang"))
+        if len(hub) >= MAX_WATCHERS:
+            return refused(f"this table already has {MAX_WATCHERS} pages following it", 503)
+        lang = lang_of(request)
         queue = hub.subscribe(lang)
         first = state_of(evening, "watcher", lang).model_dump_json()
 
@@ -273,8 +288,6 @@ def create_app(evening: Evening, tokens: Tokens) -> Any:
 
     @app.get("/evening.gsn")
     async def download(request: Request) -> Response:
-        if role(request) is None:
-            return forbidden()
         return PlainTextResponse(
             evening.text,
             media_type="text/plain; charset=utf-8",
@@ -283,12 +296,11 @@ def create_app(evening: Evening, tokens: Tokens) -> Any:
 
     @app.get("/evening.html", response_class=HTMLResponse)
     async def replay_page(request: Request) -> Response:
-        if role(request) is None:
-            return forbidden()
-        return HTMLResponse(evening_html(evening, _lang(request.query_params.get("lang"))))
+        lang = lang_of(request)
+        return HTMLResponse(evening.remember(f"replay-{lang}", lambda: evening_html(evening, lang)))
 
     app.state.hub = hub
-    return cast(Any, BodyLimit(app))
+    return cast(Any, Guard(app, tokens))
 
 
 def evening_html(evening: Evening, lang: Lang) -> str:

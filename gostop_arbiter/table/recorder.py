@@ -37,6 +37,9 @@ MAX_LINE = 2_000
 """The most characters one statement sent by a page may hold: a deal line of ten cards with names
 is well under a hundred; past this the request is refused before it is parsed."""
 
+MAX_NAME = 40
+"""The most characters of a player's name."""
+
 MAX_LINES = 64
 """The most statements one write may carry (a deal is at most four hands, the table and the stock)."""
 
@@ -112,6 +115,8 @@ class Evening:
         self.lines: list[str] = normalise_lines(text) if text else []
         if self.lines and self.lines[-1] == "":
             self.lines.pop()
+        self._unended = bool(text) and not text.endswith(("\n", "\r"))
+        """The file's last line has no line end yet: the first append gives it one."""
         self.pending_path = path.with_name(f".{path.name}.pending")
         self.pending: list[str] = []
         self._memo_revision = ""
@@ -125,7 +130,7 @@ class Evening:
     def _load(self) -> None:
         """Read the whole file: the hands played, and a board for the last one (or for the hand set
         up and not yet dealt, whose tags wait in :attr:`pending`)."""
-        results = list(read_hands(self.lines)) if self.lines else []
+        results = list(read_hands(self.lines)) if _holds_statements(self.lines) else []
         errors = [issue for result in results for issue in result.errors]
         if errors:
             raise GsnSyntaxError(errors)
@@ -150,13 +155,13 @@ class Evening:
     def _over(self, hand: Hand) -> bool:
         board = self._fresh_board(hand)
         board.push_all(hand.statements, strict=False)
-        return board.is_over()
+        return board.is_over() or board.view().due == "over"
 
     def _save_pending(self) -> None:
         """The hand set up and not yet dealt, kept beside the file: GSN has no hand without a
         statement, so its tags reach the file with its first deal line (decision T1)."""
         if self.pending:
-            self.pending_path.write_text("\n".join(self.pending) + "\n", encoding="utf-8")
+            _write_atomically(self.pending_path, "\n".join(self.pending) + "\n")
         else:
             self.pending_path.unlink(missing_ok=True)
 
@@ -249,7 +254,13 @@ class Evening:
         return [Problem(at.get(v.line, max(len(at) - 1, 0)), v) for v in self.board.violations]
 
     def is_over(self) -> bool:
-        return self.hand is not None and self.board is not None and self.board.is_over()
+        """The hand has ended; also when its last turn decided it (a third ppeok) and the board
+        still waits for that turn's ``give`` lines, as a viewer sees it."""
+        if self.hand is None or self.board is None:
+            return False
+        return (
+            self.board.is_over() or self.remember("due", lambda: self.board.view().due if self.board else "") == "over"
+        )
 
     # ---- judging what is recorded -------------------------------------------------------------
 
@@ -320,6 +331,8 @@ class Evening:
 
     def _setup_lines(self, setup: Setup) -> list[str]:
         seats = [_quoted_ok(s, "the name") for s in setup.seats]
+        if any(len(seat) > MAX_NAME for seat in seats):
+            raise RecorderError(f"a name may hold at most {MAX_NAME} characters")
         if not 2 <= len(seats) <= 4:
             raise RecorderError(f"a table seats two to four players; these are {len(seats)}")
         if len(set(seats)) != len(seats):
@@ -396,14 +409,19 @@ class Evening:
         the board seats the players only at the first turn, so a copy is seated now."""
         seated = board.copy()
         seated.close()
-        late = seated.violations[len(board.violations) :]
+        late = [v for v in seated.violations[len(board.violations) :] if v.code in _DEAL_FAULTS]
         if late:
             raise RecorderError(f"the deal: {late[0].message}", violations=late)
 
-    def undo(self, after: str) -> Statement:
+    def undo(self, after: str) -> Statement | None:
         """Take the hand's last statement back (its line leaves the file). Taking back a hand's
         only statement takes its tags back too, to wait for the deal again."""
         self._check_revision(after)
+        if self.pending and not self.statements:  # the set-up of the next hand, taken back
+            self.pending = []
+            self._save_pending()
+            self._load()
+            return None
         if not self.statements:
             raise RecorderError("there is nothing to undo in this hand", 409)
         last = self.statements[-1]
@@ -431,12 +449,20 @@ class Evening:
         hand = self._parsed_hand(lines[self.hand_start :])
         if len(hand.statements) != len(statements):
             raise RecorderError("a correction must be one statement in place of one")
+        if hand.statements[index].kind != statements[index].kind:
+            raise RecorderError(
+                f"a correction puts a {statements[index].kind} line in place of a {statements[index].kind} line"
+            )
         board = self._fresh_board(hand)
         board.push_all(hand.statements[:index], strict=False)
         try:
             board.push(hand.statements[index])
         except IllegalStatement as refused:
             raise RecorderError(f"{line}: {refused}", violations=refused.violations) from None
+        if hand.statements[index].kind in ("deal", "table", "stock"):
+            dealt = self._fresh_board(hand)
+            dealt.push_all([s for s in hand.statements if s.kind in ("deal", "table", "stock")], strict=False)
+            self._check_seating(dealt)
         self._rewrite(lines)
 
     # ---- the text ------------------------------------------------------------------------
@@ -488,7 +514,7 @@ class Evening:
         new = [replace(s, line=s.line + moved) for s in parsed.statements if s.line > len(context)]
         if len(new) != len(lines):
             raise RecorderError("each statement must be one line of GSN")
-        base = self.hand if self.hand is not None else replace(parsed, statements=[])
+        base = self.hand if self.hand is not None else replace(parsed, statements=[], index=len(self.finished) + 1)
         return replace(base, statements=[*self.statements, *new]), new
 
     def _parsed_hand(self, hand_lines: list[str], start: int | None = None) -> Hand:
@@ -513,7 +539,8 @@ class Evening:
 
     def _pending_hand(self) -> Hand:
         """The hand set up and not yet dealt: its tags, parsed with a stand-in statement."""
-        return replace(self._parsed_hand([*self.pending, _PLACEHOLDER]), statements=[])
+        hand = self._parsed_hand([*self.pending, _PLACEHOLDER])
+        return replace(hand, statements=[], index=len(self.finished) + 1)
 
     def _pending_board(self) -> HandBoard:
         hand = self._pending_hand()
@@ -530,32 +557,50 @@ class Evening:
         """New lines at the end of the file, on disk before this returns."""
         lines = list(lines)
         with self.path.open("a", encoding="utf-8", newline="\n") as out:
-            out.write("".join(f"{line}\n" for line in lines))
+            out.write("\n" * self._unended + "".join(f"{line}\n" for line in lines))
             out.flush()
             os.fdatasync(out.fileno())  # the data and the file's length: what a reader needs
         self.lines += lines
+        self._unended = False
 
     def _rewrite(self, lines: list[str]) -> None:
-        """The whole file replaced at once: written beside it, flushed, then renamed over it."""
-        text = "\n".join(lines) + "\n" if lines else ""
-        folder = self.path.parent
-        handle, temporary = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-                out.write(text)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(temporary, self.path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
-        _sync_folder(folder)
-        self.lines = lines
+        """The whole file replaced at once: written beside it, flushed, then renamed over it. The
+        new text is read first: a change that would leave the file unreadable changes nothing."""
+        if _holds_statements(lines) and any(result.errors for result in read_hands(lines)):
+            raise RecorderError("that change would leave the file unreadable: nothing was changed")
+        _write_atomically(self.path, "\n".join(lines) + "\n" if lines else "")
+        self.lines, self._unended = lines, False
         self._load()
 
 
+_DEAL_FAULTS = ("deal-size", "extra-card", "unknown-card")
+"""What a deal itself can break, seen once its table is laid; what the players must still do before
+the first turn (a shake shown at the deal, a chongtong) is theirs to write after the table line."""
+
 _PLACEHOLDER = "claim: nagari"
 """A statement any hand may hold, to read the tags of a hand set up before its deal."""
+
+
+def _holds_statements(lines: Sequence[str]) -> bool:
+    """Whether the lines hold anything but blank lines and comments (a file of comments alone is
+    an evening that has not started)."""
+    return any(line.strip() and not line.lstrip().startswith("#") for line in lines)
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """``text`` in place of ``path``'s content, all at once: written beside it, flushed, renamed."""
+    folder = path.parent
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    _sync_folder(folder)
 
 
 def _sync_folder(folder: Path) -> None:

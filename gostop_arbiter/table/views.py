@@ -56,6 +56,7 @@ class SetupRequest(_Request):
     """The table's set-up for the next hand."""
 
     seats: list[str] = Field(min_length=2, max_length=4)
+    """The names, each at most 40 characters (a name, not a sentence)."""
     dealer: str | None = Field(default=None, max_length=80)
     stake: int | None = Field(default=None, ge=0, le=10**9)
     rules: str | None = Field(default=None, max_length=80)
@@ -344,10 +345,38 @@ def state_of(evening: Evening, role: Role, lang: Lang) -> TableState:
         lang=lang,
         profiles=[{"name": p.name, "summary": p.summary} for p in PROFILES.values()],
         next_setup=evening.remember("next-setup", evening.next_setup),
-        hand=evening.remember(f"hand-{lang}", lambda: hand_view(evening, lang)),
+        hand=evening.remember(
+            f"hand-{role}-{lang}",
+            lambda: _seen_by(role, evening.remember(f"hand-{lang}", lambda: hand_view(evening, lang))),
+        ),
         moves=evening.remember("moves", lambda: moves_now(evening)) if role == "scorekeeper" else None,
         evening=evening.remember("evening", lambda: evening_view(evening)),
     )
+
+
+def _seen_by(role: Role, hand: HandView | None) -> HandView | None:
+    """A watcher's phone may be a player's: until the hand is over it shows how many cards each
+    hand holds, never which (the cards played, the table and the piles are open to all)."""
+    if role == "scorekeeper" or hand is None or hand.over:
+        return hand
+    board = dict(hand.board)
+    held = {p: len(cards) for p, cards in board["hands"].items()}
+    board["hands"] = {p: [] for p in held}
+    board["unseen"] = {p: board["unseen"].get(p, 0) + n for p, n in held.items()}
+    statements = [
+        s.model_copy(update={"text": f"deal {s.player}: ?*{_dealt(s.text)}"}) if s.kind == "deal" else s
+        for s in hand.statements
+    ]
+    events = [{**e, "cards": []} if e["kind"] == "deal" else e for e in hand.events]
+    return hand.model_copy(update={"board": board, "statements": statements, "events": events})
+
+
+def _dealt(text: str) -> int:
+    """How many cards a deal line gives (``?*7`` counts seven)."""
+    count = 0
+    for token in text.partition(": ")[2].split():
+        count += int(token[2:]) if token.startswith("?*") and token[2:].isdigit() else 1
+    return count
 
 
 def options_of(turns: Sequence[Turn]) -> list[Option]:

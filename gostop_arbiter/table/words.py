@@ -87,6 +87,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "pays": ("who pays whom", "누가 누구에게"),
     "money": ("points · money", "점수 · 금액"),
     "why": ("why", "이유"),
+    "carry": ("The next hand is worth ×{n} (nagari)", "다음 판은 ×{n} (나가리)"),
 }
 
 _TERMS = [
