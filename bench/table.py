@@ -7,7 +7,9 @@ simulated hands statement by statement as a scorekeeper's phone would (the set-u
 write, then each turn, call and give). For every write it prints nothing; at the end it prints the
 median, 90th and 99th percentile of two times: the scorekeeper's answer (request sent → answer
 read), and the last watcher's update (request sent → the last of the watchers has received the
-state of that revision). The clock is the wall clock of this process, which sends and receives all.
+state of that revision). The watchers' streams are read by other processes than the scorekeeper's
+(two by default), so that reading twenty streams does not delay the scorekeeper's clock; the clock
+is ``time.perf_counter``, the system's monotonic clock, the same in every process.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -79,25 +82,53 @@ async def watch(
                 ready.set()
 
 
-async def run(watchers: int, statements: int) -> None:
+async def _watchers(url: str, token: str, count: int, started: Any, stop: Any, out: Any) -> None:
+    """``count`` watchers' streams in this process, each noting when each revision reached it."""
+    seen: list[dict[bytes, float]] = [{} for _ in range(count)]
+    readies = [asyncio.Event() for _ in range(count)]
+    async with httpx.AsyncClient(timeout=None, limits=httpx.Limits(max_connections=count + 2)) as client:
+        tasks = [asyncio.create_task(watch(client, url, token, seen[i], readies[i])) for i in range(count)]
+        await asyncio.gather(*(r.wait() for r in readies))
+        started.set()
+        while not stop.is_set():
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)  # the last updates on their way
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    out.send(seen)
+
+
+def _watcher_process(url: str, token: str, count: int, started: Any, stop: Any, out: Any) -> None:
+    asyncio.run(_watchers(url, token, count, started, stop, out))
+
+
+async def run(watchers: int, statements: int, processes: int) -> None:
+    import multiprocessing
+
     hands = simulated_hands(2026, max(2, statements // 20))
     with tempfile.TemporaryDirectory() as folder:
         process, port, keeper, viewer = start_server(Path(folder) / "bench.gsn")
         base = f"http://127.0.0.1:{port}"
+        context = multiprocessing.get_context("spawn")
+        stop = context.Event()
+        helpers = []
+        for n in range(processes):
+            started = context.Event()
+            mine, theirs = context.Pipe(duplex=False)
+            share = watchers // processes + (1 if n < watchers % processes else 0)
+            child = context.Process(
+                target=_watcher_process, args=(f"{base}/api/events", viewer, share, started, stop, theirs)
+            )
+            child.start()
+            helpers.append((child, started, mine))
         try:
-            limits = httpx.Limits(max_connections=watchers + 4)
-            async with httpx.AsyncClient(timeout=30, limits=limits) as client:
-                seen: list[dict[bytes, float]] = [{} for _ in range(watchers)]
-                readies = [asyncio.Event() for _ in range(watchers)]
-                tasks = [
-                    asyncio.create_task(watch(client, f"{base}/api/events", viewer, seen[i], readies[i]))
-                    for i in range(watchers)
-                ]
-                await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 30)
+            for _child, started, _pipe in helpers:
+                started.wait(60)
+            async with httpx.AsyncClient(timeout=30) as client:
                 state = (await client.get(f"{base}/api/state", params={"t": keeper})).json()
                 answers: list[float] = []
-                updates: list[float] = []
-                sent = 0
+                sent_at: list[tuple[bytes, float]] = []
                 for number, hand in enumerate(hands):
                     writes: list[tuple[str, dict[str, object]]] = [
                         ("/api/setup", {"seats": ["Minji", "Jae"], **({"dealer": "Minji"} if number == 0 else {})}),
@@ -105,29 +136,28 @@ async def run(watchers: int, statements: int) -> None:
                         *[("/api/push", {"lines": [line]}) for line in hand[3:]],
                     ]
                     for path, body in writes:
-                        if sent >= statements:
+                        if len(answers) >= statements:
                             break
-                        started = time.perf_counter()
+                        started_at = time.perf_counter()
                         answer = await client.post(
                             f"{base}{path}", params={"t": keeper}, json={"after": state["revision"], **body}
                         )
-                        answered = time.perf_counter()
+                        answers.append(time.perf_counter() - started_at)
                         if answer.status_code != 200:
                             raise SystemExit(f"{path} {body}: {answer.status_code} {answer.text[:300]}")
                         state = answer.json()
-                        revision = state["revision"].encode()
-                        while not all(revision in s for s in seen):
-                            await asyncio.sleep(0.0005)
-                        answers.append(answered - started)
-                        updates.append(max(s[revision] for s in seen) - started)
-                        sent += 1
-                for task in tasks:
-                    task.cancel()
-                await asyncio.gather(*tasks, return_exceptions=True)
+                        sent_at.append((state["revision"].encode(), started_at))
+                        await asyncio.sleep(0.02)  # a table's pace is seconds; this keeps writes apart
+            stop.set()
+            seen = [s for _child, _started, pipe in helpers for s in pipe.recv()]
+            for child, _started, _pipe in helpers:
+                child.join(10)
         finally:
             process.terminate()
             process.wait(timeout=10)
-    report(watchers, answers, updates)
+    updates = [max(s[revision] for s in seen) - at for revision, at in sent_at if all(revision in s for s in seen)]
+    missing = len(sent_at) - len(updates)
+    report(watchers, processes, answers, updates, missing)
 
 
 def _percentile(values: list[float], p: float) -> float:
@@ -135,8 +165,11 @@ def _percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-def report(watchers: int, answers: list[float], updates: list[float]) -> None:
-    print(f"gostop-arbiter table: 1 scorekeeper, {watchers} watchers over loopback, {len(answers)} writes")
+def report(watchers: int, processes: int, answers: list[float], updates: list[float], missing: int) -> None:
+    print(
+        f"gostop-arbiter table: 1 scorekeeper, {watchers} watchers (in {processes} processes) over loopback, "
+        f"{len(answers)} writes; updates some watcher never got: {missing}"
+    )
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores")
     print(f"{'milliseconds':<40}{'p50':>8}{'p90':>8}{'p99':>8}{'max':>8}")
     for name, values in (("scorekeeper's answer", answers), ("last watcher's update", updates)):
@@ -151,8 +184,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--watchers", type=int, default=20)
     parser.add_argument("--statements", type=int, default=200)
+    parser.add_argument("--processes", type=int, default=2, help="processes the watchers' streams share")
     args = parser.parse_args()
-    asyncio.run(run(args.watchers, args.statements))
+    asyncio.run(run(args.watchers, args.statements, args.processes))
 
 
 if __name__ == "__main__":
