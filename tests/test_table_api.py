@@ -254,6 +254,16 @@ def test_a_correction_checks_again_what_follows_and_shows_what_no_longer_holds(t
     problems = [(s["index"], p["code"]) for s in statements for p in s["problems"]]
     assert (5, "extra-card") in problems  # 민지's 12g of line 3 of the play cannot be flipped twice
     assert statements_of(table.path)[3] == "민지: 11p / 12g"
+    # what a correction by tapping is offered: the plays and flips where the statement stands
+    params = {"t": table.tokens.scorekeeper}
+    offered = table.client.get("/api/moves", params={**params, "at": 5}).json()
+    assert sorted(m["cards"][0] for m in offered if m["kind"] == "turn") == sorted(
+        ["2p", "5a", "5p", "7a", "7r", "9p", "10p", "10r", "12a"]
+    )  # 민지's hand before her second turn
+    flips = table.client.post("/api/flips", params=params, json={"play": "민지: 7a", "at": 5}).json()
+    texts = [o["text"] for o in flips]
+    assert "민지: 7a / 12r" in texts and "민지: 7a / 12g" not in texts  # 12g is the corrected flip before it
+    assert table.client.get("/api/moves", params={**params, "at": 99}).status_code == 404
     # a correction that is itself illegal is refused
     refused = table.post("/api/correct", {"index": 4, "line": "민지: 6p / 6p"})
     assert refused.status_code == 422 and refused.json()["violations"][0]["code"] == "out-of-turn"

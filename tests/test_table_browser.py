@@ -196,14 +196,15 @@ def test_a_sample_hand_recorded_by_tapping_on_a_phone(phones: tuple[Any, Any], t
             if count == 12:
                 # a wrong correction: 민지's 7a flipped 12r, say; but 12r is the flip of 민지's 10r
                 # (the statement at index 11), which then no longer holds and says so
+                # (corrected by tapping, as the turn was recorded: the card, then the flip)
                 _tap(keeper, '[data-correct="5"]')
-                keeper.find_element(By.ID, "correct-input").clear()
-                keeper.find_element(By.ID, "correct-input").send_keys("민지: 7a / 12r")
-                _tap(keeper, "#correct-save")
+                _tap(keeper, '#correct-plays [data-fix="민지: 7a"]')
+                _tap(keeper, '#choose-cards [data-step="flip:12r:"]')
                 _wait(keeper, lambda d: _recorded(d)[5] == "민지: 7a / 12r")
                 problems = _texts(keeper, '#statements li[data-index="11"] .problem')
                 assert problems and "12r" in problems[0]
                 _shoot(keeper, "correction")
+                # (and back, typed as a line of GSN)
                 _tap(keeper, '[data-correct="5"]')
                 keeper.find_element(By.ID, "correct-input").clear()
                 keeper.find_element(By.ID, "correct-input").send_keys(lines[5])

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, cast
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 
@@ -30,6 +30,7 @@ from .views import (
     Role,
     SetupRequest,
     UndoRequest,
+    move_of,
     options_of,
     state_of,
     violation_view,
@@ -256,10 +257,19 @@ def create_app(evening: Evening, tokens: Tokens) -> Any:
     @app.post("/api/flips")
     async def flips(request: Request, body: FlipsRequest) -> JSONResponse:
         try:
-            turns = evening.flips(body.play)
+            turns = evening.flips(body.play, body.at)
         except RecorderError as error:
             return refused(str(error), error.status)
         return JSONResponse([o.model_dump(mode="json") for o in options_of(turns)])
+
+    @app.get("/api/moves")
+    async def moves(request: Request, at: int = Query(ge=0, le=10_000)) -> JSONResponse:
+        """What may stand at a statement's place (the plays a correction offers)."""
+        try:
+            board = evening.board_at(at)
+        except RecorderError as error:
+            return refused(str(error), error.status)
+        return JSONResponse([move_of(m).model_dump(mode="json") for m in board.legal_plays()])
 
     @app.get("/api/events")
     async def events(request: Request) -> Response:

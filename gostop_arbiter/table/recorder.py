@@ -224,14 +224,23 @@ class Evening:
             "sets": dict(last.sets),
         }
 
-    def flips(self, text: str) -> list[Turn]:
-        """Every complete turn of a hand play (its card, bomb or pass, written without flips)."""
+    def flips(self, text: str, at: int | None = None) -> list[Turn]:
+        """Every complete turn of a hand play (its card, bomb or pass, written without flips), now
+        or, for a correction, where the statement at index ``at`` stands."""
         if self.board is None or self.pending:
             raise RecorderError("no hand is being played", 409)
         _hand, (play,) = self._with_new([self._one_line(text)])
         if not isinstance(play, Turn) or play.flips:
             raise RecorderError("ask for the flips of a hand play alone: a card, a bomb or a pass, with no '/'")
-        return self.board.legal_flips(play)
+        return (self.board if at is None else self.board_at(at)).legal_flips(play)
+
+    def board_at(self, index: int) -> HandBoard:
+        """The hand as it stood before its statement at ``index`` (what a correction replaces)."""
+        if not 0 <= index < len(self.statements) or self.hand is None:
+            raise RecorderError(f"this hand has no statement {index + 1}", 404)
+        board = self._fresh_board(self.hand)
+        board.push_all(self.statements[:index], strict=False)
+        return board
 
     @property
     def text(self) -> str:

@@ -69,6 +69,8 @@ class FlipsRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     play: str = Field(max_length=MAX_LINE)
+    at: int | None = Field(default=None, ge=0, le=10_000)
+    """For a correction: the index of the statement the turn would replace."""
 
 
 class Step(BaseModel):

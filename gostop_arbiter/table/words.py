@@ -87,6 +87,10 @@ _WORDS: dict[str, tuple[str, str]] = {
     "pays": ("who pays whom", "누가 누구에게"),
     "money": ("points · money", "점수 · 금액"),
     "why": ("why", "이유"),
+    "correct-which": (
+        "Statement {n}: tap the card played instead, or write the line",
+        "{n}번째 줄: 대신 낸 패를 누르거나 한 줄을 고쳐 쓰세요",
+    ),
     "carry": ("The next hand is worth ×{n} (nagari)", "다음 판은 ×{n} (나가리)"),
 }
 
