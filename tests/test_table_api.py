@@ -176,6 +176,10 @@ def test_a_wrong_token_is_refused_and_changes_nothing(table: Table) -> None:
         assert answer.status_code == 403
     watcher = table.post("/api/push", {"lines": ["deal 민지: ?*10"]}, token=table.tokens.watcher)
     assert watcher.status_code == 403 and "watcher" in watcher.json()["message"]
+    assert table.client.get("/api/watchers.svg", params={"t": table.tokens.watcher}).status_code == 403
+    code = table.client.get("/api/watchers.svg", params={"t": table.tokens.scorekeeper})
+    assert code.status_code == 200 and code.text.startswith("<svg")
+    assert code.headers["x-watchers-link"].endswith(f"/?t={table.tokens.watcher}")
     for page in ("/", "/evening.gsn", "/evening.html", "/api/events"):
         assert table.client.get(page, params={"t": "wrong"}).status_code == 403
     assert table.get() == before

@@ -296,6 +296,13 @@ def create_app(evening: Evening, tokens: Tokens) -> Any:
             stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         )
 
+    @app.get("/api/watchers.svg")
+    async def watchers_code(request: Request) -> Response:
+        """The watchers' link as a QR code, for the scorekeeper to show the table (the link's
+        address is the one this phone reached the server by)."""
+        link = f"{request.base_url}?t={tokens.watcher}"
+        return Response(_qr_svg(link), media_type="image/svg+xml", headers={"X-Watchers-Link": link})
+
     @app.get("/evening.gsn")
     async def download(request: Request) -> Response:
         return PlainTextResponse(
@@ -327,6 +334,17 @@ def evening_html(evening: Evening, lang: Lang) -> str:
 
 
 _NOT_OPENED = "<!doctype html><title>403</title><p>이 링크로는 열 수 없습니다 · this link does not open this table"
+
+
+@functools.lru_cache(maxsize=8)
+def _qr_svg(link: str) -> bytes:
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(link, error="m").save(out, kind="svg", scale=5, border=2, xmldecl=False)
+    return out.getvalue()
 
 
 @functools.cache

@@ -87,6 +87,11 @@ _WORDS: dict[str, tuple[str, str]] = {
     "pays": ("who pays whom", "누가 누구에게"),
     "money": ("points · money", "점수 · 금액"),
     "why": ("why", "이유"),
+    "share": ("The watchers' link", "보는 사람 링크"),
+    "share-how": (
+        "Let the others scan this code: their phones follow the hand, and cannot write.",
+        "다른 사람이 이 코드를 찍으면 판을 따라 볼 수 있습니다 (기록은 못 함).",
+    ),
     "correct-which": (
         "Statement {n}: tap the card played instead, or write the line",
         "{n}번째 줄: 대신 낸 패를 누르거나 한 줄을 고쳐 쓰세요",
