@@ -716,7 +716,7 @@ def _quiet_stdout() -> None:
 
 
 def _run() -> int:
-    _speak(lang_from_env())
+    _speak(_asked_lang(sys.argv[1:]) or lang_from_env())
     try:
         try:
             returned = cli.main(prog_name="gostop-arbiter", standalone_mode=False)
@@ -816,6 +816,18 @@ def _speak(lang: Lang) -> None:
         stderr = stderr.stream
     if stderr is not None:
         sys.stderr = _SaidIn(stderr, lang) if lang != "en" else stderr
+
+
+def _asked_lang(args: list[str]) -> Lang | None:
+    """The ``--lang`` of the command line, read before click parses it, so that an error click
+    finds while parsing (an unknown option) is said in that language too."""
+    for i, arg in enumerate(args):
+        value = arg.removeprefix("--lang=") if arg.startswith("--lang=") else None
+        if arg == "--lang" and i + 1 < len(args):
+            value = args[i + 1]
+        if value in LANGS:
+            return value
+    return None
 
 
 def _choose_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> None:

@@ -203,6 +203,8 @@ def _matched(english: str, lang: Lang, depth: int = 0) -> str | None:
                 parts[name] = _matched(value, lang, depth + 1) or term(value, lang)
             elif name.startswith("t_"):
                 parts[name] = terms(value, lang)
+            elif name.startswith("o_"):  # a list of GSN words, which stay as they are written
+                parts[name] = value.replace(" or ", f" {term('or', lang)} ")
             else:
                 parts[name] = value
         return _fill(text, parts)

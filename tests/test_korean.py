@@ -105,6 +105,11 @@ def test_the_worked_examples_in_korean_hold_no_english(path: Path) -> None:
     assert english_in(path, "check", "--settle") == set()
 
 
+@pytest.mark.parametrize("path", [SAMPLES / "matgo-evening-tally.gsn", SPEC_EXAMPLES / "02-go-bak.gsn"], ids=lambda p: p.stem)
+def test_a_comparison_in_korean_holds_no_english(path: Path) -> None:
+    assert english_in(path, "compare", "--rules", "standard,gamerules,wikipedia") == set()
+
+
 @pytest.mark.parametrize("kind", sorted(TAMPER_KINDS))
 def test_a_tampered_session_in_korean_holds_no_english(kind: str, tmp_path: Path) -> None:
     """Each deliberate fault gives its violation; each is said in Korean."""
@@ -236,6 +241,8 @@ def test_errors_are_said_in_korean() -> None:
     assert "no-such-file.gsn을(를) 읽을 수 없음: 그런 파일이나 폴더가 없음" in missing.stderr
     usage = run("check", "--lang", "ko")
     assert usage.returncode == 2 and "'FILES...' 인자가 없음." in usage.stderr and "Missing" not in usage.stderr
+    unknown = run("compare", "x.gsn", "--rules", "standard", "--no-colour", "--lang", "ko")
+    assert unknown.returncode == 2 and "그런 옵션이 없음: '--no-colour'" in unknown.stderr, unknown.stderr
     turn = run("replay", str(SPEC_EXAMPLES / "03-ja-ppeok.gsn"), "--turn", "99", LANG="ko_KR.UTF-8")
     assert turn.returncode == 2 and "1번째 판에는 99번째 차례가 없음" in turn.stderr
 
