@@ -11,6 +11,7 @@ The API:
 - ``say(msgid, lang, **params)``: a sentence of the interface (``"{winner} wins"``) in ``lang``,
   its ``{name}`` placeholders filled from ``params``.
 - ``term(code, lang)``: a rule, event, outcome or heading code as people say it (``pi-bak`` → 피박).
+- ``pgettext(context, msgid, lang)``: a text of the data said in ``lang`` (a knob's meaning).
 - ``fact(kind, code, english, params, lang)``: a verdict's sentence from its facts: a violation
   (``kind`` ``violation``, ``code`` its code, ``params`` with ``reason``), a factor's reason
   (``factor``, the rule) …; the English sentence where the catalogue has no template it can fill.
@@ -100,6 +101,14 @@ def say(msgid: str, lang: Lang = "en", /, **params: object) -> str:
     """The sentence ``msgid`` (English, with ``{name}`` fields) in ``lang``, filled from ``params``."""
     template = catalogue(lang).get(msgid, msgid) if lang != "en" else msgid
     return _fill(template, params) if params else template
+
+
+def pgettext(context: str, msgid: str, lang: Lang = "en") -> str:
+    """``msgid`` in ``lang`` as said in ``context`` (``knob``: a knob's meaning; ``profile``: a
+    profile's summary), as gettext's function of that name: the msgid where it has none."""
+    if lang == "en":
+        return msgid
+    return catalogue(lang).get(f"{context}{_CONTEXT}{msgid}", msgid)
 
 
 def term(code: str, lang: Lang = "en") -> str:

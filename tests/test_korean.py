@@ -21,6 +21,7 @@ from rich.cells import cell_len
 from gostop_arbiter.cli import cli
 from gostop_arbiter.messages import LOCALE, catalogue, fact, lang_from_env, money, placeholders, read_mo, term
 from gostop_arbiter.notation import parse_text
+from gostop_arbiter.render.rules import knob_rows
 from gostop_arbiter.rules import PROFILES
 from gostop_arbiter.tools.tamper import TAMPER_KINDS
 from gostop_arbiter.verdict import VIOLATION_CODES
@@ -66,6 +67,11 @@ def allowed(path: Path) -> set[str]:
     for profile in PROFILES:
         names |= words(profile)
     return names
+
+
+def allowed_names() -> set[str]:
+    """The rules' names, the words of their sources (gamerules.com, seed), and values one types (fw-times-n)."""
+    return {w for name in PROFILES for w in words(name)} | {"gamerules", "com", "seed", "none", "true", "false", "kr-standard", "kr-double-only", "fw-times-n"}
 
 
 def invoke(*args: str) -> str:
@@ -155,6 +161,20 @@ def test_every_reason_of_a_violation_has_a_korean_template() -> None:
     contexts = {key.split("\x04")[0] for key in catalogue("ko")}
     missing = {r for r in reasons if not any(c.startswith("violation:") and c.endswith(":" + r) for c in contexts)}
     assert missing == set()
+
+
+def test_every_knob_and_profile_is_explained_in_korean() -> None:
+    """``rules --lang ko``: each profile's summary, each knob's meaning and group."""
+    ko = catalogue("ko")
+    for profile in PROFILES.values():
+        assert f"profile\x04{profile.summary}" in ko, profile.name
+        for row in knob_rows(profile):
+            assert f"knob\x04{row['meaning']}" in ko, row["knob"]
+            assert not row["group"] or f"knob group\x04{row['group']}" in ko, row["group"]
+    for name in PROFILES:
+        korean, english = invoke("rules", name, "--lang", "ko"), invoke("rules", name, "--lang", "en")
+        values = {w for row in knob_rows(PROFILES[name]) for w in words(f"{row['knob']} {row['value']} {row['rule']}")}
+        assert words(korean) & (words(english) | msgid_words()) - values - allowed_names() == set(), name
 
 
 def test_a_violation_is_said_from_its_facts_and_falls_back_to_english() -> None:

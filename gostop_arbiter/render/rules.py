@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.table import Table
 
-from ..messages import Lang, say, term
+from ..messages import Lang, pgettext, say, term
 from ..rules import PROFILES, Profile
 from ..rules.profile import GROUPS
 
@@ -43,13 +43,16 @@ def profiles_table(lang: Lang = "en") -> Table:
     table.add_column(term("profile", lang))
     table.add_column(term("what it is", lang))
     for profile in PROFILES.values():
-        table.add_row(profile.name, profile.summary)
+        table.add_row(profile.name, pgettext("profile", profile.summary, lang))
     return table
 
 
 def knobs_table(profile: Profile, rows: list[dict[str, Any]], lang: Lang = "en") -> Table:
     table = Table(
-        show_header=True, header_style="bold", title=f"{profile.name}: {profile.summary}", title_justify="left"
+        show_header=True,
+        header_style="bold",
+        title=f"{profile.name}: {pgettext('profile', profile.summary, lang)}",
+        title_justify="left",
     )
     table.add_column(term("knob", lang), no_wrap=True)
     table.add_column(term("value", lang))
@@ -61,8 +64,9 @@ def knobs_table(profile: Profile, rows: list[dict[str, Any]], lang: Lang = "en")
             group = row["group"]
             if group:
                 table.add_section()
-                table.add_row(f"[bold]{group.replace('_', ' ')}[/bold]", "", "", "")
-        table.add_row(row["knob"], _value(row["value"]), row["meaning"], row["rule"])
+                shown = pgettext("knob group", group, lang) if lang != "en" else group.replace("_", " ")
+                table.add_row(f"[bold]{shown}[/bold]", "", "", "")
+        table.add_row(row["knob"], _value(row["value"]), pgettext("knob", row["meaning"], lang), row["rule"])
     return table
 
 
