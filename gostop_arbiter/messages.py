@@ -178,9 +178,10 @@ def fact(kind: str, code: str, english: str, params: Mapping[str, object], lang:
 
 
 @cache
-def _patterns(lang: Lang) -> list[tuple[object, str]]:
-    """The catalogue's sentence patterns as regular expressions, the most literal text first, so
-    that ``{a}; the rules say {b}: {c} was missed`` is tried before ``{a}; the rules say {b}``."""
+def _patterns(lang: Lang) -> list[tuple[str, str, str, str]]:
+    """The catalogue's sentence patterns, the most literal text first, so that ``{a}; the rules say
+    {b}: {c} was missed`` is tried before ``{a}; the rules say {b}``: (the text a sentence it fits
+    begins with, the text it ends with, the regular expression, the translation)."""
     import re
 
     prefix = "sentence" + _CONTEXT
@@ -188,22 +189,29 @@ def _patterns(lang: Lang) -> list[tuple[object, str]]:
     for key, text in catalogue(lang).items():
         if not key.startswith(prefix):
             continue
-        english = key[len(prefix) :]
         regex, seen, literal = "", set(), 0
-        for chunk, name in _parsed(english):
+        chunks = list(_parsed(key[len(prefix) :]))
+        for chunk, name in chunks:
             regex += re.escape(chunk)
             literal += len(chunk)
             if name:
                 regex += f"(?P={name})" if name in seen else f"(?P<{name}>.+?)"
                 seen.add(name)
-        found.append((literal, re.compile(regex, re.DOTALL), text))
+        ends = chunks[-1][0] if chunks[-1][1] is None else ""
+        found.append((literal, chunks[0][0], ends, regex, text))
     found.sort(key=lambda item: -item[0])
-    return [(pattern, text) for _literal, pattern, text in found]
+    return [(begins, ends, regex, text) for _literal, begins, ends, regex, text in found]
 
 
 def _matched(english: str, lang: Lang, depth: int = 0) -> str | None:
-    for pattern, text in _patterns(lang):
-        match = pattern.fullmatch(english)  # type: ignore[attr-defined]
+    """``english`` said by the first pattern it fits whole; its fields said as their names ask.
+    A pattern is compiled only for a sentence that begins and ends as it does (re caches it)."""
+    import re
+
+    for begins, ends, regex, text in _patterns(lang):
+        if not (english.startswith(begins) and english.endswith(ends)):
+            continue
+        match = re.fullmatch(regex, english, re.DOTALL)
         if match is None:
             continue
         parts: dict[str, str] = {}
