@@ -138,6 +138,18 @@ def test_every_violation_code_has_a_korean_name_and_sentence() -> None:
     assert [code for code in sorted(VIOLATION_CODES) if f"`{code}`" not in documented] == []
 
 
+def test_every_factor_has_a_korean_name_and_reason() -> None:
+    """The factors docs/verdict.md lists as stable codes."""
+    documented = (ROOT / "docs" / "verdict.md").read_text(encoding="utf-8")
+    listed = documented.split("; factors ", 1)[1].split(".", 1)[0]
+    factors = re.findall(r"`([a-z-]+)`", listed)
+    assert "pi-bak" in factors and "dokbak" in factors
+    ko = catalogue("ko")
+    for rule in factors:
+        assert f"term\x04{rule}" in ko, rule
+        assert any(key.startswith(f"factor:{rule}\x04") for key in ko), rule
+
+
 def _reasons() -> set[str]:
     """Every ``reason`` the engine and the judge give a violation (E17): ``reason="…"``,
     ``problem(message, "…")`` and ``{"reason": "…"}``."""
