@@ -10,13 +10,13 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import field
 from types import FrameType
-from typing import IO, Any, cast
+from typing import IO, TYPE_CHECKING, Any, cast
 
 import click
 
 from .exitcodes import Exit
 from .judging.file import FileJudge, RulesChoice, judge_file
-from .messages import LANGS, Lang, lang_from_env, say
+from .messages import LANGS, Lang, lang_from_env, say, sentence
 from .notation import Hand, SyntaxIssue, normalise_lines, read_hands, write_hand, write_transcript
 from .notation.model import Notice, Transcript
 from .notation.reader import decoded_lines, paused_gc
@@ -27,6 +27,9 @@ from .rules import PROFILES, RulesError, profile_named, resolve
 from .settlement import settle_up
 from .tools.tamper import TAMPER_KINDS
 from .verdict import SCHEMA_VERSION, FileError, FileVerdict
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 STDIN = "-"
 
@@ -137,17 +140,54 @@ def _print_json(document: dict[str, Any]) -> None:
     click.echo(json.dumps(document, ensure_ascii=False, indent=2))
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _PipeClosed(Exception):
+    """Standard output's reader stopped reading (``| head``): nothing is wrong, the command ends."""
+
+
+class _Commands(click.Group):
+    """The command group, which tells a closed standard output apart from a failed write: click
+    would exit 1 for it, the status of a broken rule (decision P4)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            raise _PipeClosed from None
+
+
+def _console(*, no_color: bool = False, **options: Any) -> Console:
+    """A rich console for a command's output. It wraps text only on a terminal: in a pipe or a file
+    a sentence stays on its line, for grep and for the reader's own window (decision P5)."""
+    from rich.console import Console
+
+    class _Quiet(Console):
+        def on_broken_pipe(self) -> None:  # rich would exit 1 itself
+            self.quiet = True
+            raise BrokenPipeError
+
+    console = _Quiet(no_color=no_color or None, highlight=False, **options)
+    console.soft_wrap = not console.is_terminal
+    return console
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(None, "--version", package_name="gostop-arbiter", prog_name="gostop-arbiter")
 def cli() -> None:
     """Settle Go-Stop, Matgo and Minhwatu hands written in GSN: replay, check, and say who pays whom."""
 
 
-@cli.command()
+@cli.command(short_help="Print what files say, hand by hand (or as JSON).")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print the transcript model as JSON.")
 def parse(files: tuple[str, ...], as_json: bool) -> None:
-    """Read FILES (- for standard input) and print what they say, hand by hand."""
+    """Read FILES (- for standard input) and print what they say, hand by hand.
+
+    Examples:
+
+    \b
+      gostop-arbiter parse samples/matgo-korean-names.gsn
+      gostop-arbiter parse samples/*.gsn --json
+    """
     from .render.transcript import print_transcript
 
     status = Exit.OK
@@ -165,13 +205,13 @@ def parse(files: tuple[str, ...], as_json: bool) -> None:
             _report_errors(source)
             _report_warnings(source)
             if source.ok:
-                print_transcript(source.path, source.hands, lang=_lang())
+                print_transcript(source.path, source.hands, _console(), lang=_lang())
     if as_json:
         _print_json({"schema_version": SCHEMA_VERSION, "files": documents})
     sys.exit(status)
 
 
-@cli.command()
+@cli.command(short_help="Rewrite files in canonical GSN, keeping every comment.")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--check", is_flag=True, help="Change nothing; list the files that are not canonical and exit 1.")
 @click.option("--ascii", "script", flag_value="ascii", help="Write every word in ASCII (8g, go, deal).")
@@ -182,6 +222,13 @@ def fmt(files: tuple[str, ...], check: bool, script: Script | None) -> None:
     Each file keeps the script it is written in (ASCII codes such as 8g, or Korean words such as
     공산광), unless --ascii or --korean says which to write. Comments are kept; a file with a syntax
     error is left as it is.
+
+    Examples:
+
+    \b
+      gostop-arbiter fmt last-night.gsn
+      gostop-arbiter fmt --check samples/*.gsn
+      gostop-arbiter fmt --korean - < last-night.gsn
     """
     status = Exit.OK
     for source in _sources(files):
@@ -321,6 +368,58 @@ class _Tally(Mutable):
         return Exit.DISPUTED if self.disputed else Exit.OK
 
 
+def hand_numbers(indices: list[int]) -> str:
+    """``hand 3`` or ``hands 1–3, 5``: hand numbers in order, runs joined by a dash."""
+    runs: list[list[int]] = []
+    for index in indices:
+        if runs and index == runs[-1][-1] + 1:
+            runs[-1].append(index)
+        else:
+            runs.append([index])
+    shown = ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)
+    return f"{'hands' if len(indices) > 1 else 'hand'} {shown}"
+
+
+@mutable
+class _Evening(Mutable):
+    """What ``check --settle`` settles: the balance summed over every file named, which hands it
+    counts, and which it leaves out and why (decision P7)."""
+
+    balance: dict[str, int] = field(default_factory=dict)
+    counted: list[str] = field(default_factory=list)
+    hands: int = 0
+    left_out: list[str] = field(default_factory=list)
+
+    def add(
+        self, path: str, balance: dict[str, int], valid: list[int], invalid: list[int], unjudged: list[int]
+    ) -> None:
+        for player, amount in balance.items():
+            self.balance[player] = self.balance.get(player, 0) + amount
+        if valid:
+            self.counted.append(f"{path} {hand_numbers(valid)}")
+            self.hands += len(valid)
+        if invalid:
+            self.left_out.append(f"{path} {hand_numbers(invalid)} (not valid)")
+        if unjudged:
+            self.left_out.append(f"{path} {hand_numbers(unjudged)} (not judged under its rules)")
+
+    def lines(self) -> list[str]:
+        """The settle-up that ends the report."""
+        if not self.hands:
+            said = ["settle up: no hand could be counted, so there is nothing to settle"]
+        else:
+            counted = (
+                f"settle up over {self.hands:,} {'hands' if self.hands > 1 else 'hand'} ({'; '.join(self.counted)})"
+            )
+            transfers = settle_up(self.balance)
+            said = [f"{counted}:", *(f"  {a} hands {n:,} to {b}" for a, b, n in transfers)]
+            if not transfers:
+                said = [f"{counted}: everyone is even"]
+        if self.left_out:
+            said.append(f"not counted: {'; '.join(self.left_out)}")
+        return said
+
+
 @mutable
 class _CheckOutput(Mutable):
     """Where ``check`` writes: the JSON document, or the report on a rich console."""
@@ -329,6 +428,7 @@ class _CheckOutput(Mutable):
     document: Any = None
     settle: bool = False
     lang: Lang = "en"
+    evening: _Evening = field(default_factory=_Evening)
     currencies: set[str] = field(default_factory=set)
     """The ``[Currency]`` tags of the file's hands, for showing its balance in their money."""
 
@@ -345,6 +445,9 @@ def _check_file(path: str, choice: RulesChoice, out: _CheckOutput, tally: _Tally
     usage_texts: list[str] = []
     invalid = disputed = False
     judged = 0
+    valid_hands: list[int] = []
+    invalid_hands: list[int] = []
+    unjudged: list[int] = []
     with Spool() as spool:
         judge: FileJudge | None = None
         unreadable = None
@@ -362,8 +465,10 @@ def _check_file(path: str, choice: RulesChoice, out: _CheckOutput, tally: _Tally
                     if isinstance(result, FileError):
                         usage.append(result)
                         usage_texts.append(_usage_text(path, result, lines))
+                        unjudged.append(hand.index)
                         continue
                     judged += 1
+                    (valid_hands if result.valid else invalid_hands).append(hand.index)
                     out.currencies.add(result.tags.get("Currency", ""))
                     invalid = invalid or not result.valid
                     disputed = disputed or bool(result.discrepancies)
@@ -375,13 +480,16 @@ def _check_file(path: str, choice: RulesChoice, out: _CheckOutput, tally: _Tally
             unreadable = str(error)
         if unreadable is not None:
             verdict = FileVerdict(path=path, errors=[FileError(code="unreadable", message=unreadable)])
+            out.evening.left_out.append(f"{path} (it could not be read)")
         elif judge is not None and judge.errors:
             verdict = FileVerdict(path=path, errors=_syntax_errors(judge.errors))
+            out.evening.left_out.append(f"{path} (a syntax error: none of its hands is judged)")
         else:
             assert judge is not None
             verdict = FileVerdict(path=path, balance=judge.balance, errors=usage)
             tally.invalid = tally.invalid or invalid
             tally.disputed = tally.disputed or disputed
+            out.evening.add(path, verdict.balance, valid_hands, invalid_hands, unjudged)
         tally.errors = tally.errors or bool(verdict.errors)
         hands = spool if not verdict.errors or verdict.errors == usage else None
         transfers = settle_up(verdict.balance) if out.settle else None
@@ -401,24 +509,22 @@ def _check_file(path: str, choice: RulesChoice, out: _CheckOutput, tally: _Tally
             hands.copy_to(out.console.file)
         from .render.report import print_file_end
 
+        # The settle-up is the evening's, across every file, at the end (decision P7).
         currency = next(iter(out.currencies)) if len(out.currencies) == 1 else None
         out.currencies.clear()
         print_file_end(
-            verdict,
-            out.console,
-            transfers,
-            out.lang,
-            had_hands=hands is not None and judged > 0,
-            currency=currency or None,
+            verdict, out.console, None, out.lang, had_hands=hands is not None and judged > 0, currency=currency or None
         )
 
 
-@cli.command()
+@cli.command(short_help="Judge every hand: legality, scores, who pays whom, the balance.")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON (GSN §8).")
 @click.option("--rules", "rules_name", metavar="NAME", help="Judge under this profile instead of the file's.")
 @click.option("--set", "sets", multiple=True, metavar="KNOB=VALUE", help="Override one knob (repeatable).")
-@click.option("--settle", is_flag=True, help="End with the fewest transfers that clear each file's balance.")
+@click.option(
+    "--settle", is_flag=True, help="End with the fewest transfers that clear the balance of every file named, together."
+)
 @click.option("--no-color", is_flag=True, help="No colours (also when NO_COLOR is set).")
 def check(
     files: tuple[str, ...],
@@ -432,14 +538,22 @@ def check(
 
     Exit status: 0 all valid; 1 a hand breaks a rule; 2 a file cannot be read or parsed (or misuse);
     3 all valid, but the table's claims or marks are contradicted; 4 the output cannot be written
-    (a full disk, a closed pipe); 130 interrupted (Ctrl-C); 143 terminated (SIGTERM).
-    """
-    from rich.console import Console
+    (a full disk); 130 interrupted (Ctrl-C); 141 the reader of standard output stopped reading
+    (| head); 143 terminated (SIGTERM).
 
+    Examples:
+
+    \b
+      gostop-arbiter check samples/matgo-evening-tally.gsn
+      gostop-arbiter check samples/matgo-*.gsn --settle
+      gostop-arbiter check last-night.gsn --rules wikipedia --set go_bak_2p=false
+      gostop-arbiter check samples/gostop-3p-tally.gsn --lang ko
+      gostop-arbiter check samples/*.gsn --json > verdicts.json
+    """
     from .render.stream import JsonDocument
 
     choice = _rules_choice(rules_name, sets)
-    console = Console(no_color=no_color or None, highlight=False, emoji=False, markup=False)
+    console = _console(no_color=no_color, emoji=False, markup=False)
     document = JsonDocument(sys.stdout, SCHEMA_VERSION) if as_json else None
     out = _CheckOutput(console, document, settle, _lang())
     tally = _Tally()
@@ -447,17 +561,28 @@ def check(
         _check_file(path, choice, out, tally)
     if document is not None:
         document.close()
+    elif settle:
+        from rich.text import Text
+
+        head, *rest = out.evening.lines()
+        console.print(Text(sentence(head, out.lang), style="bold"))
+        for line in rest:
+            console.print(Text(sentence(line, out.lang)))
     sys.exit(tally.status)
 
 
-@cli.command()
+@cli.command(short_help="The same hands under several rules profiles, side by side.")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--rules", "names", required=True, metavar="A,B,C", help="The profiles to compare, comma-separated.")
 @click.option("--json", "as_json", is_flag=True, help="Print every profile's verdict as JSON.")
 def compare(file: str, names: str, as_json: bool) -> None:
-    """Show each hand's payments under several rules profiles side by side (a what-if)."""
-    from rich.console import Console
+    """Show each hand's payments under several rules profiles side by side (a what-if).
 
+    Examples:
+
+    \b
+      gostop-arbiter compare last-night.gsn --rules standard,gamerules,wikipedia
+    """
     from .render.compare import compare_table
 
     profiles = [n.strip() for n in names.split(",") if n.strip()]
@@ -477,24 +602,30 @@ def compare(file: str, names: str, as_json: bool) -> None:
             }
         )
     else:
-        Console().print(compare_table(source.path, verdicts, _lang()))
+        _console().print(compare_table(source.path, verdicts, _lang()))
     sys.exit(_status(list(verdicts.values())))
 
 
-@cli.command()
+@cli.command(short_help="List the rules profiles, or every knob of one.")
 @click.argument("name", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 def rules(name: str | None, as_json: bool) -> None:
-    """List the rules profiles, or every knob of profile NAME with its value and meaning."""
-    from rich.console import Console
+    """List the rules profiles, or every knob of profile NAME with its value and meaning.
 
+    Examples:
+
+    \b
+      gostop-arbiter rules
+      gostop-arbiter rules online-matgo
+      gostop-arbiter rules standard --json
+    """
     from .render.rules import knob_rows, knobs_table, profile_json, profiles_table
 
     if name is None:
         if as_json:
             _print_json({"profiles": {p.name: p.summary for p in PROFILES.values()}})
         else:
-            Console().print(profiles_table(_lang()))
+            _console().print(profiles_table(_lang()))
         return
     try:
         profile = profile_named(name)
@@ -503,10 +634,10 @@ def rules(name: str | None, as_json: bool) -> None:
     if as_json:
         _print_json(profile_json(profile))
     else:
-        Console().print(knobs_table(profile, knob_rows(profile), _lang()))
+        _console().print(knobs_table(profile, knob_rows(profile), _lang()))
 
 
-@cli.command()
+@cli.command(short_help="Play random legal hands and write them as GSN.")
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True, help="Seats at the table.")
 @click.option("--rules", "rules_name", default="standard", show_default=True, metavar="NAME", help="Rules profile.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The same seed gives the same hands.")
@@ -527,7 +658,14 @@ def simulate(
     output: str | None,
     quiet: bool,
 ) -> None:
-    """Play random legal hands and write them as GSN (a session when --hands > 1)."""
+    """Play random legal hands and write them as GSN (a session when --hands > 1).
+
+    Examples:
+
+    \b
+      gostop-arbiter simulate --players 3 --hands 10 --seed 1 -o evening.gsn
+      gostop-arbiter simulate --hide Jae --tamper duplicate
+    """
     from .render.progress import progress_bar
     from .tools.simulate import NAMES, simulate_session
     from .tools.tamper import CannotTamper
@@ -554,7 +692,7 @@ def simulate(
             raise click.UsageError(str(error)) from None
 
 
-@cli.command()
+@cli.command(short_help="Validate many files or folders in parallel, and summarise them.")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--jobs", type=click.IntRange(1), help="Processes to use (default: one per core).")
 @click.option("--jsonl", "jsonl", type=click.Path(), help="Write one verdict per hand here.")
@@ -576,9 +714,13 @@ def audit(
     Exit status as for check: 0 all valid, 1 a hand breaks a rule, 2 something could not be read,
     3 all valid but the table's claims are contradicted, 4 the JSONL cannot be written (checked
     before any file is judged), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
-    """
-    from rich.console import Console
 
+    Examples:
+
+    \b
+      gostop-arbiter audit samples/
+      gostop-arbiter audit samples/ --jobs 4 --jsonl verdicts.jsonl
+    """
     from .render.progress import progress_bar
     from .tools.audit import audit as run_audit
     from .tools.audit import gsn_files
@@ -612,7 +754,7 @@ def audit(
             unwritten += " (what it holds is from an earlier run)"
         click.echo(f"the audit stopped after {done:,} of {len(files):,} files{unwritten}", err=True)
         raise
-    Console().print(summary_table(total, len(files)))
+    _console().print(summary_table(total, len(files)))
     if total.unreadable:
         sys.exit(Exit.UNREADABLE)
     if total.valid < total.hands:
@@ -620,17 +762,22 @@ def audit(
     sys.exit(Exit.DISPUTED if total.disputed else Exit.OK)
 
 
-@cli.command()
+@cli.command(short_help="Show the table after each turn of a played hand.")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option(
     "--hand", "hand_index", type=click.IntRange(1), default=1, show_default=True, help="Which hand of the file."
 )
-@click.option("--turn", "turn_index", type=click.IntRange(1), help="Show only the table after this turn.")
+@click.option("--turn", "turn_index", type=click.IntRange(0), help="Show only the table after this turn (0: as dealt).")
 @click.option("--no-color", is_flag=True, help="No colours (also when NO_COLOR is set).")
 def replay(file: str, hand_index: int, turn_index: int | None, no_color: bool) -> None:
-    """Show the table after each turn of a played hand: hands, table, piles, scores, and what happened."""
-    from rich.console import Console
+    """Show the table after each turn of a played hand: hands, table, piles, scores, and what happened.
 
+    Examples:
+
+    \b
+      gostop-arbiter replay samples/matgo-korean-names.gsn
+      gostop-arbiter replay samples/matgo-nagari-then-carry.gsn --hand 2 --turn 0
+    """
     from .judging.file import RulesChoice, Session
     from .render.replay import SnapshotVisitor, snapshot_view
 
@@ -638,34 +785,46 @@ def replay(file: str, hand_index: int, turn_index: int | None, no_color: bool) -
     if not source.ok:
         _report_errors(source)
         sys.exit(Exit.UNREADABLE)
-    taken = SnapshotVisitor(only=hand_index)  # the snapshots come as the hand is judged, in one replay
+    # The snapshots come as the hand is judged, in one replay; the first is the table as dealt (turn 0,
+    # as the HTML replay's step 0).
+    taken = SnapshotVisitor(deal=True, only=hand_index)
     session = Session(RulesChoice(), taken)
-    console = Console(no_color=no_color or None, highlight=False)
+    console = _console(no_color=no_color)
     for hand in source.hands:  # earlier hands decide this one's dealer and carry
         verdict = session.judge(hand)
         if hand.index != hand_index:
             continue
         if isinstance(verdict, FileError) or hand.kind == "tally":
             raise click.UsageError(f"hand {hand_index} of {file} is not a played hand that can be replayed")
-        shown = 0
-        for snap in taken.taken.get(hand_index, []):
-            if turn_index is None or snap.turn == turn_index:
-                console.print(snapshot_view(snap, _lang()))
-                console.print()
-                shown += 1
-        if turn_index is not None and not shown:
-            raise click.UsageError(f"hand {hand_index} has no turn {turn_index}")
+        snaps = taken.taken.get(hand_index, [])
+        shown = [snap for snap in snaps if turn_index is None or snap.turn == turn_index]
+        if not shown:
+            last = max((snap.turn for snap in snaps), default=0)
+            raise click.UsageError(
+                f"hand {hand_index} has no turn {turn_index}: it has {last} {'turn' if last == 1 else 'turns'}, "
+                f"1 to {last}, and 0 is the table as dealt"
+            )
+        for snap in shown:
+            console.print(snapshot_view(snap, _lang()))
+            console.print()
         return
     raise click.UsageError(f"{file} has no hand {hand_index}")
 
 
-@cli.command()
+@cli.command(short_help="Write an HTML page that replays each hand turn by turn.")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("-o", "--output", required=True, type=click.Path(), help="The HTML file.")
 @click.option("--rules", "rules_name", metavar="NAME", help="Judge under this profile instead of the file's.")
 @click.option("--set", "sets", multiple=True, metavar="KNOB=VALUE", help="Override one knob (repeatable).")
 def render(file: str, output: str, rules_name: str | None, sets: tuple[str, ...]) -> None:
-    """Write one self-contained HTML page that replays each hand turn by turn, with the verdict."""
+    """Write one self-contained HTML page that replays each hand turn by turn, with the verdict.
+
+    Examples:
+
+    \b
+      gostop-arbiter render samples/matgo-korean-names.gsn -o replay.html
+      gostop-arbiter render samples/matgo-korean-names.gsn -o replay.html --lang ko
+    """
     from .render.html import render_html
     from .render.replay import SnapshotVisitor
 
@@ -679,15 +838,47 @@ def render(file: str, output: str, rules_name: str | None, sets: tuple[str, ...]
         verdict = judge_file(source.path, source.hands, choice, visitor=taken)
         lines = normalise_lines(source.text)
         _report_usage(verdict, lines)
-        handle.write(render_html(source.path, source.hands, verdict, taken.taken))
+        handle.write(render_html(source.path, source.hands, verdict, taken.taken, lang=_lang(), choice=choice))
     click.echo(f"wrote {output}", err=True)
     sys.exit(_status([verdict]))
 
 
-@cli.command()
+@cli.command(short_help="Record a game live at the table: a web page for phones on the same Wi-Fi.")
+@click.argument("evening", type=click.Path(dir_okay=False))
+@click.option("--rules", "rules_name", metavar="NAME", help="The rules a new evening starts with.")
+@click.option("--set", "sets", multiple=True, metavar="KNOB=VALUE", help="A knob to start with (repeatable).")
+@click.option("--host", default="0.0.0.0", show_default=True, help="Listen here (127.0.0.1: this machine only).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port (0: any free one).")
+@click.option("--new-links", is_flag=True, help="New tokens: the links printed before stop working.")
+def table(evening: str, rules_name: str | None, sets: tuple[str, ...], host: str, port: int, new_links: bool) -> None:
+    """Record a game live at the table: a web page for phones on the same Wi-Fi.
+
+    A new EVENING file starts an evening; an existing one is resumed where it stopped. Two links
+    are printed, each with a QR code: the scorekeeper's, which records, and the watchers', which
+    only follow. Every statement is written to EVENING as it is recorded.
+
+    Examples:
+
+    \b
+      gostop-arbiter table 설날.gsn
+      gostop-arbiter table evening.gsn --rules online-matgo --host 127.0.0.1 --port 8080
+    """
+    from .table.run import run_table
+
+    sys.exit(run_table(evening, rules_name, _parse_sets(sets), host=host, port=port, new_links=new_links))
+
+
+@cli.command(short_help="Print the JSON Schema of a verdict, a transcript or a profile.")
 @click.argument("what", type=click.Choice(["verdict", "transcript", "profile"]), default="verdict")
 def schema(what: str) -> None:
-    """Print the JSON Schema of the verdict (check --json), the transcript (parse --json) or a profile."""
+    """Print the JSON Schema of the verdict (check --json), the transcript (parse --json) or a profile.
+
+    Examples:
+
+    \b
+      gostop-arbiter schema verdict
+      gostop-arbiter schema transcript
+    """
     from .schemas import json_schema
 
     _print_json(json_schema(what))
@@ -726,6 +917,9 @@ def _run() -> int:
         if sys.stdout is not None:
             sys.stdout.flush()  # a full disk or a closed pipe shows here, not in the interpreter's last flush
         return status
+    except (_PipeClosed, BrokenPipeError):  # the reader has all it wanted (decision P4)
+        _quiet_stdout()
+        return Exit.PIPE_CLOSED
     except (KeyboardInterrupt, click.exceptions.Abort):
         click.echo("interrupted", err=True)
         return Exit.INTERRUPTED

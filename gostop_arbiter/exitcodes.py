@@ -21,3 +21,6 @@ class Exit(IntEnum):
     """Stopped by Ctrl-C (SIGINT), as shells expect: 128 + the signal's number."""
     TERMINATED = 143
     """Stopped by SIGTERM: 128 + 15."""
+    PIPE_CLOSED = 141
+    """Standard output's reader stopped reading (``| head``): the command ends quietly, with the
+    status of a command that SIGPIPE ended (128 + 13), as shells expect (decision P4)."""

@@ -195,12 +195,22 @@ def _patterns(lang: Lang) -> list[tuple[str, str, str, str]]:
             regex += re.escape(chunk)
             literal += len(chunk)
             if name:
-                regex += f"(?P={name})" if name in seen else f"(?P<{name}>.+?)"
+                regex += f"(?P={name})" if name in seen else f"(?P<{name}>{_field(name)})"
                 seen.add(name)
         ends = chunks[-1][0] if chunks[-1][1] is None else ""
         found.append((literal, chunks[0][0], ends, regex, text))
     found.sort(key=lambda item: -item[0])
     return [(begins, ends, regex, text) for _literal, begins, ends, regex, text in found]
+
+
+def _field(name: str) -> str:
+    """What a pattern's field may hold: a path no colon or semicolon (so that ``not counted: {…}``
+    is not read as a path), an ``n_`` field numbers and their runs (``1–3, 5``), others anything."""
+    if name == "path":
+        return r"[^:;]+?"
+    if name.startswith("n_"):
+        return r"[0-9][0-9,–\- ]*?"
+    return ".+?"
 
 
 def _matched(english: str, lang: Lang, depth: int = 0) -> str | None:
@@ -216,15 +226,19 @@ def _matched(english: str, lang: Lang, depth: int = 0) -> str | None:
             continue
         parts: dict[str, str] = {}
         for name, value in match.groupdict().items():
-            if name.startswith("m_") and depth < 3:
-                parts[name] = _matched(value, lang, depth + 1) or term(value, lang)
+            if name.startswith("m_"):  # said in turn: a pattern fits only where its parts can be said
+                said = _matched(value, lang, depth + 1) if depth < 64 else None
+                parts[name] = said if said is not None else term(value, lang)
+                if parts[name] == value and said is None:
+                    break
             elif name.startswith("t_"):
                 parts[name] = terms(value, lang)
             elif name.startswith("o_"):  # a list of GSN words, which stay as they are written
                 parts[name] = value.replace(" or ", f" {term('or', lang)} ")
             else:
                 parts[name] = value
-        return _fill(text, parts)
+        else:
+            return _fill(text, parts)
     return None
 
 

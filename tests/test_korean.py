@@ -105,6 +105,16 @@ def test_a_sample_replayed_in_korean_holds_no_english(path: Path) -> None:
         assert english_in(path, "replay", "--hand", str(index)) == set(), f"hand {index}"
 
 
+def test_the_evening_settled_in_korean_holds_no_english() -> None:
+    """``check --settle`` over every sample and a file that cannot be read: the evening's settle-up."""
+    paths = [*(str(p) for p in SAMPLE_FILES), str(SPEC_EXAMPLES / "22-invalid-after-end.gsn"), "no-such-file.gsn"]
+    korean = said(invoke("check", "--settle", "--lang", "ko", *paths))
+    english = invoke("check", "--settle", "--lang", "en", *paths)
+    assert "돈 주고받기" in korean and "세지 않은 것" in korean
+    names = set().union(*(allowed(p) for p in [*SAMPLE_FILES, SPEC_EXAMPLES / "22-invalid-after-end.gsn"]))
+    assert words(korean) & (words(english) | msgid_words()) - names - {"no-such-file", "gsn"} == set()
+
+
 @pytest.mark.parametrize("path", sorted(SPEC_EXAMPLES.glob("*.gsn")), ids=lambda p: p.stem)
 def test_the_worked_examples_in_korean_hold_no_english(path: Path) -> None:
     """The worked examples hold violations and contradicted claims as well as payments."""
@@ -205,6 +215,8 @@ def test_every_sentence_the_code_says_is_in_the_catalogue() -> None:
     missing = []
     for path in sorted((ROOT / "gostop_arbiter").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
+        if any(isinstance(node, ast.FunctionDef) and node.name == "say" for node in ast.walk(tree)):
+            continue  # a module with a say of its own (the HTML page's table) is not the catalogue's
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "say" and node.args:
                 first = node.args[0]

@@ -21,6 +21,7 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("judging", {"judging"}),
     ("render", {"render"}),
     ("tools", {"tools.simulate", "tools.tamper", "tools.audit", "tools.summary", "tools"}),
+    ("the table app", {"table"}),
     ("the command and the package's door", {"cli", "_entry", "__main__", "schemas", ""}),
     ("the references made from the code", {"tools.docgen"}),
 ]

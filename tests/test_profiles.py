@@ -142,7 +142,7 @@ def test_overrides_change_one_knob() -> None:
     ("name", "sets", "words"),
     [
         ("nonsense", {}, "unknown rules profile 'nonsense'; the profiles are: standard, online-matgo"),
-        ("standard", {"min_scor": "5"}, "unknown knob 'min_scor'; the knobs are: "),
+        ("standard", {"min_scor": "5"}, "unknown knob 'min_scor' (did you mean min_score_2p or min_score_3p?)"),
         ("standard", {"go_schedule": "fast"}, "valid: kr-standard, kr-double-only, wikipedia, fw-times-n, gamerules"),
         ("standard", {"pi_bak": "maybe"}, "pi_bak: 'maybe' is not true or false"),
         ("standard", {"min_score_2p": "seven"}, "valid: a whole number"),

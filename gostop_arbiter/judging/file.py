@@ -154,6 +154,17 @@ class Session:
     def balance(self) -> dict[str, int]:
         return self._state.balance
 
+    @property
+    def dealer(self) -> str | None:
+        """The dealer the hands judged so far hand on to the next (GSN §3); None before the first."""
+        return self._state.dealer
+
+    def fork(self) -> Session:
+        """A session that goes on from here and leaves this one as it is (a hand judged on trial)."""
+        other = Session(self.choice, self.visitor)
+        other._state = _Session(self._state.dealer, self._state.carry, dict(self._state.balance))
+        return other
+
     def judge(self, hand: Hand) -> HandVerdict | FileError:
         """The next hand's verdict, or the usage error that keeps it from being judged."""
         try:

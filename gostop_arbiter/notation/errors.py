@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable
 
@@ -78,8 +79,16 @@ class SyntaxIssue(Record):
             return head
         gutter = f"{self.line:>5} | "
         text, column = excerpt(self.source.replace("\t", " "), self.column)
-        caret = " " * (len(gutter) - 2) + "| " + " " * max(0, column - 1) + "^"
+        caret = " " * (len(gutter) - 2) + "| " + caret_under(text, column)
         return f"{head}\n{gutter}{text}\n{caret}"
+
+
+def caret_under(text: str, column: int) -> str:
+    """A caret that stands under ``column`` of ``text`` on a terminal: the characters before it are
+    measured in cells, so that each East Asian wide character (할머니) moves it two (decision P9)."""
+    from rich.cells import cell_len  # only a message with a caret needs it
+
+    return " " * cell_len(text[: max(0, column - 1)]) + "^"
 
 
 def excerpt(text: str, column: int) -> tuple[str, int]:
@@ -149,3 +158,15 @@ def _describe_tag(source: str) -> tuple[int, str]:
     if "]" not in source[source.rindex('"') :]:
         return column, 'a tag is written [Name "value"]: the closing ] is missing'
     return column, 'a tag is written [Name "value"], with a name of letters, digits, _ or .'
+
+
+def did_you_mean(word: str, known: Iterable[str], *, prefix: str = "") -> str:
+    """`` (did you mean !chok?)``: the known words closest to a mistyped one (difflib's measure),
+    or nothing when none is close, to follow the word in a message (decision P6)."""
+    word = word.lower()
+    close = difflib.get_close_matches(word, sorted(set(known)), n=3, cutoff=0.6)
+    close.sort(key=lambda match: (-difflib.SequenceMatcher(None, word, match).ratio(), match))
+    if not close:
+        return ""
+    named = [f"{prefix}{match}" for match in close]
+    return f" (did you mean {', '.join(named[:-1]) + ' or ' if len(named) > 1 else ''}{named[-1]}?)"

@@ -15,6 +15,7 @@ from typing import Any, cast
 from ..cards import UNSEEN, canonical_code
 from ..numbers import MAX_DIGITS, shown, whole_number
 from . import korean
+from .errors import did_you_mean
 from .model import (
     Bomb,
     Bonus,
@@ -251,7 +252,8 @@ class GsnTransformer(Transformer[Token, Any]):
                 mark = MARKS.get(str(token)[1:].lower())
                 if mark is None:
                     known = ", ".join(f"!{m}" for m in dict.fromkeys(MARKS.values()))
-                    self._problem(token, f"unknown mark '{token}': the marks are {known}")
+                    close = did_you_mean(str(token)[1:], MARKS, prefix="!")
+                    self._problem(token, f"unknown mark '{token}'{close}: the marks are {known}")
                 else:
                     marks.append(mark)
         kind, cards, target = play

@@ -1,115 +1,485 @@
 """``gostop-arbiter render FILE -o replay.html``: one self-contained page that replays each hand.
 
 Everything is inline (CSS, JS, SVG); nothing is loaded from the network. The states after each
-turn come from the engine (:func:`.replay.snapshots`) and travel as JSON inside the page; the
-cards are drawn as SVG by a small script, step by step, with buttons and the arrow keys. Every
-text from the transcript (names, tags, comments) reaches the page as data or escaped HTML, never
-as markup.
+turn come from the engine (:func:`.replay.snapshots`) and travel as JSON inside the page, each with
+every player's piles grouped by kind and the score they make; the cards are hwatu faces drawn once
+as SVG (:mod:`.cards_svg`) and copied by a small script, step by step, with buttons and the arrow
+keys. The verdict shows at the last step. Every text from the transcript (names, tags, comments)
+reaches the page as data or escaped HTML, never as markup.
 """
 
 from __future__ import annotations
 
 import html
+import itertools
 import json
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import PurePath
 from typing import Any
 
+from ..cards import Kind, card_info
+from ..engine import Event
+from ..judging.file import RulesChoice
 from ..notation import Hand
-from ..verdict import FileVerdict, HandVerdict
+from ..notation.model import PileLine
+from ..rules import Profile
+from ..scoring import best_score, sort_cards
+from ..settlement.minhwatu import minhwatu_points
+from ..verdict import FileVerdict, HandVerdict, ScoreItem
+from .cards_svg import all_faces
 from .replay import Snapshot, describe
+from .words import Lang, reason, term
 
-PALETTE = ["#3b82f6", "#ef4444", "#10b981", "#f59e0b", "#8b5cf6", "#ec4899", "#14b8a6"]
+PALETTE = ["#2563eb", "#dc2626", "#059669", "#b45309", "#7c3aed", "#db2777", "#0f766e"]
+
+# ---- the page's own sentences ----------------------------------------------------------------
+# Every sentence this page writes, in English and Korean, in this one table (the message catalogue
+# will take them over: keep them here and nowhere else). The words of the game come from term().
+SENTENCES: Mapping[str, tuple[str, str]] = {
+    "page": ("GSN replay", "화투 기록 다시 보기"),
+    "hand": ("hand {index}", "{index}판"),
+    "the deal": ("the deal", "패 돌리기"),
+    "turn of": ("turn {turn} of {last}", "{last}차례 중 {turn}번째"),
+    "line text": ("line {line}: {text}", "{line}행: {text}"),
+    "first": ("the deal", "처음 (패 돌리기)"),
+    "previous": ("previous turn (←)", "이전 차례 (←)"),
+    "next": ("next turn (→)", "다음 차례 (→)"),
+    "last": ("the end", "마지막"),
+    "in hand": ("in hand", "손패"),
+    "captured": ("captured", "먹은 패"),
+    "on the table": ("on the table", "바닥"),
+    "nothing yet": ("nothing yet", "아직 없음"),
+    "empty": ("none", "없음"),
+    "ppeok of": ("{who}'s ppeok", "{who}의 뻑"),
+    "dealt stack": ("dealt stack", "처음부터 붙은 패"),
+    "cards": ("{n} cards", "{n}장"),
+    "one card": ("1 card", "1장"),
+    "unseen": ("+{n} unseen", "+{n}장 안 보임"),
+    "dummies": ("+{n} dummy", "+{n}장 폭탄패"),
+    "points": ("{n} pt", "{n}점"),
+    "wins": ("{winner} wins", "{winner} 승"),
+    "verdict": ("verdict", "판정"),
+    "verdict later": ("the verdict shows at the last turn", "판정은 마지막 차례에 나옵니다"),
+    "not valid": ("not valid: the payments are not binding", "무효: 이 판의 지불은 효력이 없습니다"),
+    "nobody pays": ("nobody pays for this hand", "이 판은 아무도 돈을 내지 않습니다"),
+    "at line": ("line {line}", "{line}행"),
+    "tally": (
+        "a tally hand: only the final piles are known",
+        "결과만 적은 판: 마지막에 먹은 패만 압니다",
+    ),
+    "balance": ("balance over the hands", "판마다 쌓인 정산"),
+    "axis hands": ("after hand", "판 끝난 뒤"),
+    "axis money": ("money", "금액"),
+    "chart": ("running balance per player", "플레이어별 누적 정산"),
+    "outcome stop": ("stop", "스톱"),
+    "outcome chongtong": ("chongtong", "총통"),
+    "outcome three-ppeok": ("three ppeok", "쓰리뻑"),
+    "outcome nagari": ("nagari: nobody wins", "나가리: 이긴 사람 없음"),
+    "outcome redeal": ("redeal", "다시 돌리기"),
+    "outcome void": ("void", "무효"),
+    "outcome tally": ("tally", "결과만"),
+    "outcome round": ("the round is played out", "한 판을 끝까지 침"),
+    "outcome incomplete": ("not finished", "끝나지 않음"),
+    "junk": ("junk", "피"),
+    # what happened in a turn (the English as the text replay says it: describe())
+    "event lay": ("{cards} stays on the table", "{cards}: 바닥에 깔림"),
+    "event capture": ("{who} takes {cards}", "{who}: {cards} 먹음"),
+    "event ppeok": ("ppeok: {cards} stay stuck together, {who}'s", "뻑: {cards} 붙어 남음 ({who})"),
+    "event ja-ppeok": ("ja-ppeok: {who} takes back {who}'s own ppeok", "자뻑: {who}, 자기 뻑을 먹음"),
+    "event stack": ("stack: {who} takes the stack {cards}", "뻑 먹기: {who}, {cards} 먹음"),
+    "event chok": ("chok: {who} takes {cards}", "쪽: {who}, {cards} 먹음"),
+    "event ttadak": ("ttadak: {who} takes all four, {cards}", "따닥: {who}, 넉 장 {cards} 먹음"),
+    "event sweep": ("sweep: {who} leaves the table empty", "싹쓸이: {who}, 바닥을 비움"),
+    "event steal": ("{other} gives {cards} to {who}", "{other} → {who}: 피 {cards}"),
+    "event bomb": ("bomb: {who} takes {cards}", "폭탄: {who}, {cards} 먹음"),
+    "event pass": ("{who} plays a dummy turn", "{who}: 폭탄패를 냄"),
+    "event shake": ("shake: {who} shows {cards}", "흔들기: {who}, {cards} 보여 줌"),
+    "event bonus": ("{who} lays the bonus card {cards}", "{who}: 보너스피 {cards} 냄"),
+    "event draw": ("{who} draws a replacement", "{who}: 한 장 더 받음"),
+    "event declare": ("{who} counts {cards} as {as}", "{who}: {cards}을(를) {as}(으)로 셈"),
+    "event go": ("{who}: go (at {score})", "{who}: 고 ({score}점)"),
+    "event stop": ("{who}: stop (at {score})", "{who}: 스톱 ({score}점)"),
+    "event nagari": ("nagari: nobody wins the hand", "나가리: 이긴 사람 없음"),
+    "event chongtong": ("chongtong: {who} shows {cards}", "총통: {who}, {cards} 보여 줌"),
+    "event three-ppeok": ("three-ppeok: {who} wins with a third ppeok", "쓰리뻑: {who}, 세 번째 뻑으로 승"),
+    "event immediate": ("{other} pays {who} {points} at once", "{other} → {who}: 바로 {points}점"),
+    "event dealer-bonus": ("{who} takes {cards} from the table", "{who}: 바닥의 {cards} 가져감"),
+    "event sit-out": ("{who} sits out", "{who}: 이번 판은 쉼"),
+    "event redeal": ("four of a month on the table: redeal", "바닥에 같은 달 넉 장: 다시 돌림"),
+}
 
 
-def _snapshot_data(snap: Snapshot) -> dict[str, Any]:
+def say(key: str, lang: Lang, **params: object) -> str:
+    """One of the page's sentences in the reader's language, its blanks filled."""
+    english, korean = SENTENCES[key]
+    return (korean if lang == "ko" else english).format(**params)
+
+
+# ---- piles by kind, and what they score --------------------------------------------------------
+
+GROUPS = ("g", "a", "r", "p")
+"""광, 열끗, 띠, 피: the order a pile is laid out in at the table."""
+_GROUP_WORDS = {"g": "brights", "a": "animals", "r": "ribbons", "p": "pi"}
+_RULE_GROUP = {
+    "brights": "g",
+    "godori": "a",
+    "animals": "a",
+    "hongdan": "r",
+    "cheongdan": "r",
+    "chodan": "r",
+    "ribbons": "r",
+    "pi": "p",
+}
+"""Which group of the pile each score line is made from (the rest, such as go, stand apart)."""
+
+
+def group_word(group: str, lang: Lang) -> str:
+    """The kind a group holds, as people say it (광, 열끗, 띠, 피)."""
+    if group == "p" and lang == "en":
+        return say("junk", lang)
+    return term(_GROUP_WORDS[group], lang)
+
+
+def _group_of(code: str, placement: Mapping[str, str]) -> str:
+    info = card_info(code)
+    if info is None:
+        return "p"
+    if info.kind is Kind.ANIMAL and placement.get(code) == "pi":
+        return "p"  # a sake cup counted as double junk lies with the junk
+    return {Kind.BRIGHT: "g", Kind.ANIMAL: "a", Kind.RIBBON: "r"}.get(info.kind, "p")
+
+
+def _groups(
+    pile: Iterable[str], placement: Mapping[str, str], points: Mapping[str, int], lang: Lang
+) -> list[dict[str, Any]]:
+    laid: dict[str, list[str]] = {g: [] for g in GROUPS}
+    for code in sort_cards(pile):
+        laid[_group_of(code, placement)].append(code)
+    return [
+        {"kind": g, "label": group_word(g, lang), "cards": laid[g], "points": points.get(g, 0)}
+        for g in GROUPS
+        if laid[g]
+    ]
+
+
+def _item_words(items: Iterable[ScoreItem], lang: Lang) -> list[list[Any]]:
+    return [[term(item.rule, lang), item.points] for item in items if item.points]
+
+
+def pile_view(pile: Sequence[str], profile: Profile, declared: Mapping[str, str], lang: Lang) -> dict[str, Any]:
+    """A pile as the page lays it out: its groups with their points, the score lines, the total."""
+    if profile.game == "minhwatu":
+        return _minhwatu_pile_view(pile, profile, lang)
+    score = best_score(pile, profile, declared)
+    by_group: dict[str, int] = {}
+    for line in score.lines:
+        group = _RULE_GROUP.get(line.rule)
+        if group:
+            by_group[group] = by_group.get(group, 0) + line.points
+    items = [[term(line.rule, lang), line.points] for line in score.lines]
+    return {"groups": _groups(pile, score.placement, by_group, lang), "items": items, "total": score.total}
+
+
+def _minhwatu_pile_view(pile: Sequence[str], profile: Profile, lang: Lang) -> dict[str, Any]:
+    """Minhwatu counts each card's points (20, 10, 5, 0); the yaks are settled at the end of the round."""
+    by_group: dict[str, int] = {}
+    for code in pile:
+        group = _group_of(code, {})
+        by_group[group] = by_group.get(group, 0) + minhwatu_points(code, profile)
+    total = sum(by_group.values())
+    items = [[term("card-points", lang), total]] if total else []
+    return {"groups": _groups(pile, {}, by_group, lang), "items": items, "total": total}
+
+
+_SCORE = re.compile(r"at (\d+)")
+
+
+def event_words(event: Event, lang: Lang) -> str:
+    """One event in the reader's language; in English, the text replay's own sentence."""
+    key = f"event {event.kind}"
+    if lang == "en" or key not in SENTENCES:
+        return describe(event, lang)
+    score = _SCORE.search(event.note)
+    blanks = {
+        "who": event.player or "",
+        "other": event.other or "",
+        "cards": " ".join(event.cards),
+        "as": term({"pi": "pi", "animal": "animals"}.get(event.note, event.note), lang),
+        "score": score.group(1) if score else "?",
+        "points": event.extra.get("points", 0),
+    }
+    return say(key, lang, **blanks)
+
+
+def _outcome_words(outcome: str, winner: str | None, lang: Lang) -> str:
+    said = say(f"outcome {outcome}", lang) if f"outcome {outcome}" in SENTENCES else outcome
+    return f"{said} · {say('wins', lang, winner=winner)}" if winner else said
+
+
+def _snapshot_data(snap: Snapshot, profile: Profile, declared: dict[str, dict[str, str]], lang: Lang) -> dict[str, Any]:
+    for event in snap.events:  # a '9a as pi' line changes how the pile scores from here on
+        if event.kind == "declare" and event.player and event.note:
+            for code in event.cards:
+                declared.setdefault(event.player, {})[code] = event.note
     return {
         "turn": snap.turn,
         "line": snap.line,
         "text": snap.text,
-        "events": [describe(e) for e in snap.events if e.kind not in ("play", "flip")],
+        "events": [event_words(e, lang) for e in snap.events if e.kind not in ("play", "flip")],
         "hands": snap.hands,
         "unseen": snap.unseen,
         "dummies": snap.dummies,
-        "table": [cards for _month, cards, _owner in snap.table],
-        "piles": snap.piles,
-        "scores": snap.scores,
-        "outcome": snap.outcome,
-        "winner": snap.winner,
+        "table": [_stack(cards, owner, lang) for _month, cards, owner in snap.table],
+        "piles": {p: pile_view(cards, profile, declared.get(p, {}), lang) for p, cards in snap.piles.items()},
+        "outcome": _outcome_words(snap.outcome, snap.winner, lang) if snap.outcome != "incomplete" else "",
     }
 
 
-def _verdict_html(verdict: HandVerdict) -> str:
+def _stack(cards: list[str], owner: str | None, lang: Lang) -> dict[str, Any]:
+    """One month's cards on the table, and whose ppeok holds them together (three or more)."""
+    stuck = ""
+    if owner is not None and len(cards) >= 3:
+        stuck = say("ppeok of", lang, who=owner) if owner else say("dealt stack", lang)
+    return {"cards": cards, "stuck": stuck}
+
+
+def _tally_data(hand: Hand, verdict: HandVerdict, profile: Profile, lang: Lang) -> dict[str, Any]:
+    """A tally hand's one step: the final piles, with the verdict's scores (gos and all)."""
+    piles: dict[str, list[str]] = {p: [] for p in hand.seats}
+    for statement in hand.statements:
+        if isinstance(statement, PileLine):
+            piles.setdefault(statement.player, []).extend(ref.code for ref in statement.cards)
+    shown: dict[str, Any] = {}
+    for player, cards in piles.items():
+        view = pile_view(cards, profile, {}, lang)
+        judged = verdict.scores.get(player)
+        if judged is not None:
+            view["items"], view["total"] = _item_words(judged.items, lang), judged.total
+        shown[player] = view
+    return {
+        "turn": 0,
+        "line": 0,
+        "text": "",
+        "events": [],
+        "hands": {},
+        "unseen": {},
+        "dummies": {},
+        "table": [],
+        "piles": shown,
+        "outcome": _outcome_words(verdict.outcome, verdict.winner, lang),
+    }
+
+
+# ---- the verdict ---------------------------------------------------------------------------------
+
+
+def _verdict_html(verdict: HandVerdict, lang: Lang, hidden: bool) -> str:
     e = html.escape
     rows = []
     for p in verdict.payments:
-        why = "; ".join(f"{f.rule} ×{f.factor}: {f.reason}" for f in p.factors)
+        why = "; ".join(
+            f"{term(f.rule, lang)} ×{f.factor}: {reason(f.rule, f.reason, f.params, lang)}" for f in p.factors
+        )
         if p.reason:
             why = f"{why}; {p.reason}" if why else p.reason
         rows.append(
             f"<tr><td>{e(p.payer)}</td><td>{e(p.payee)}</td><td class='num'>{p.points}</td>"
             f"<td class='num'>{p.amount:,}</td><td>{e(why)}</td></tr>"
         )
-    result = f"{e(verdict.outcome)}" + (f": {e(verdict.winner)} wins" if verdict.winner else "")
+    result = e(_outcome_words(verdict.outcome, verdict.winner, lang))
     problems = "".join(
-        f"<li class='violation'>line {v.line}: {e(v.code)}: {e(v.message)}</li>" for v in verdict.violations
+        f"<li class='violation'>{e(say('at line', lang, line=v.line))}: {e(v.code)}: {e(v.message)}</li>"
+        for v in verdict.violations
     )
-    problems += "".join(f"<li class='discrepancy'>line {d.line}: {e(d.message)}</li>" for d in verdict.discrepancies)
+    problems += "".join(
+        f"<li class='discrepancy'>{e(say('at line', lang, line=d.line))}: {e(d.message)}</li>"
+        for d in verdict.discrepancies
+    )
+    heads = "".join(f"<th>{e(term(h, lang))}</th>" for h in ("from", "to", "points", "money", "why"))
     table = (
-        "<table class='payments'><thead><tr><th>from</th><th>to</th><th>points</th><th>money</th><th>why</th></tr>"
-        f"</thead><tbody>{''.join(rows)}</tbody></table>"
+        f"<table class='payments'><thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
         if rows
-        else "<p>nobody pays for this hand</p>"
+        else f"<p>{e(say('nobody pays', lang))}</p>"
     )
-    valid = "" if verdict.valid else " <span class='invalid'>not valid: the payments are not binding</span>"
-    return f"<div class='verdict'><h3>verdict: {result}{valid}</h3><ul>{problems}</ul>{table}</div>"
+    valid = "" if verdict.valid else f" <span class='invalid'>{e(say('not valid', lang))}</span>"
+    later = f"<p class='verdict-later'>{e(say('verdict later', lang))}</p>" if hidden else ""
+    shut = " hidden" if hidden else ""
+    return (
+        f"{later}<div class='verdict'{shut}><h3>{e(say('verdict', lang))}: {result}{valid}</h3>"
+        f"<ul>{problems}</ul>{table}</div>"
+    )
 
 
-def _balance_chart(verdicts: Sequence[HandVerdict], players: list[str]) -> str:
-    """Each player's running balance over the hands, as an inline SVG line chart."""
+# ---- the balance chart ---------------------------------------------------------------------------
+
+
+def running_balances(verdicts: Sequence[HandVerdict], players: Sequence[str]) -> dict[str, list[int]]:
+    """Each player's balance before the first hand and after each one (valid hands' payments only)."""
     running = {p: [0] for p in players}
     for verdict in verdicts:
-        moved = {p: 0 for p in players}
+        moved = dict.fromkeys(players, 0)
         if verdict.valid:
             for payment in verdict.payments:
                 moved[payment.payer] = moved.get(payment.payer, 0) - payment.amount
                 moved[payment.payee] = moved.get(payment.payee, 0) + payment.amount
         for p in players:
             running[p].append(running[p][-1] + moved.get(p, 0))
+    return running
+
+
+def _ticks(low: int, high: int) -> list[int]:
+    """Round values for the money axis (1, 2, 5, 10, 20, 50 … apart) from below ``low`` to above
+    ``high``, zero among them."""
+    span = max(high - low, 1)
+    step, grow = 1, itertools.cycle((2, 5, 10))
+    base = 1
+    while span / step > 5:
+        factor = next(grow)
+        step = base * factor
+        if factor == 10:
+            base = step
+    first = (low // step) * step
+    last = -(-high // step) * step
+    return list(range(first, last + 1, step))
+
+
+def _balance_chart(verdicts: Sequence[HandVerdict], players: list[str], lang: Lang) -> str:
+    """Each player's running balance over the hands, as an inline SVG line chart with axes and a legend."""
+    e = html.escape
+    running = running_balances(verdicts, players)
     values = [v for series in running.values() for v in series]
-    low, high = min([*values, 0]), max([*values, 0])
+    ticks = _ticks(min([*values, 0]), max([*values, 0]))
+    low, high = min([*ticks, *values]), max([*ticks, *values])
     span = (high - low) or 1
-    width, height, pad = 640, 240, 40
+    width, height, left, right, top, bottom = 480, 270, 70, 14, 14, 50
     steps = max(1, len(verdicts))
 
-    def x(i: int) -> float:  # room on the right for the names and final balances
-        return pad + i * (width - 2 * pad - 120) / steps
+    def x(i: int) -> float:
+        return left + i * (width - left - right) / steps
 
     def y(v: int) -> float:
-        return height - pad - (v - low) * (height - 2 * pad) / span
+        return top + (high - v) * (height - top - bottom) / span
 
     parts: list[str] = [
-        f"<svg class='balance-chart' viewBox='0 0 {width} {height}' width='{width}' height='{height}' role='img' "
-        "aria-label='running balance per player'>",
-        f"<line x1='{pad}' x2='{width - pad}' y1='{y(0):.1f}' y2='{y(0):.1f}' class='axis'/>",
+        f"<svg class='balance-chart' viewBox='0 0 {width} {height}' role='img' aria-label='{e(say('chart', lang))}'>",
+        f"<line x1='{left}' x2='{left}' y1='{top}' y2='{height - bottom}' class='axis'/>",
+        f"<line x1='{left}' x2='{width - right}' y1='{height - bottom}' y2='{height - bottom}' class='axis'/>",
     ]
+    for t in ticks:
+        parts.append(
+            f"<line x1='{left}' x2='{width - right}' y1='{y(t):.1f}' y2='{y(t):.1f}' "
+            f"class='grid{' zero' if t == 0 else ''}'/>"
+        )
+        parts.append(f"<text x='{left - 6}' y='{y(t) + 4:.1f}' text-anchor='end' class='tick'>{t:,}</text>")
     for i in range(steps + 1):
-        parts.append(f"<text x='{x(i):.1f}' y='{height - 12}' class='tick'>{i}</text>")
+        parts.append(f"<text x='{x(i):.1f}' y='{height - bottom + 16}' text-anchor='middle' class='tick'>{i}</text>")
+    parts.append(
+        f"<text x='{(left + width - right) / 2:.0f}' y='{height - 6}' text-anchor='middle' class='axis-label'>"
+        f"{e(say('axis hands', lang))}</text>"
+        f"<text x='14' y='{(top + height - bottom) / 2:.0f}' text-anchor='middle' class='axis-label' "
+        f"transform='rotate(-90 14 {(top + height - bottom) / 2:.0f})'>{e(say('axis money', lang))}</text>"
+    )
     for n, (player, series) in enumerate(running.items()):
         colour = PALETTE[n % len(PALETTE)]
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(series))
-        parts.append(f"<polyline points='{points}' fill='none' stroke='{colour}' stroke-width='2' class='series'/>")
-        parts.append(
-            f"<text x='{x(steps) + 4:.1f}' y='{y(series[-1]):.1f}' fill='{colour}' class='label'>"
-            f"{html.escape(player)} {series[-1]:+,}</text>"
-        )
+        parts.append(f"<polyline points='{points}' fill='none' stroke='{colour}' stroke-width='2.5' class='series'/>")
+        for i, v in enumerate(series[1:], start=1):
+            parts.append(
+                f"<circle cx='{x(i):.1f}' cy='{y(v):.1f}' r='3.5' fill='{colour}'>"
+                f"<title>{e(player)}: {v:+,}</title></circle>"
+            )
     parts.append("</svg>")
-    return "".join(parts)
+    legend = "".join(
+        f"<li><span class='swatch' style='background:{PALETTE[n % len(PALETTE)]}'></span>"
+        f"<span class='legend-name'>{e(player)}</span> <span class='num'>{series[-1]:+,}</span></li>"
+        for n, (player, series) in enumerate(running.items())
+    )
+    values_table = _balance_table(running, lang)
+    return f"<figure>{''.join(parts)}<ul class='legend'>{legend}</ul>{values_table}</figure>"
 
 
-def render_html(path: str, hands: Sequence[Hand], verdict: FileVerdict, steps: Mapping[int, Sequence[Snapshot]]) -> str:
-    """The page for one file: a replay per played hand (its snapshots, taken while it was judged:
-    :class:`.replay.SnapshotVisitor`), the verdicts, and the balance chart."""
+def _balance_table(running: Mapping[str, list[int]], lang: Lang) -> str:
+    """The chart's values, hand by hand, for those who read numbers rather than lines."""
     e = html.escape
+    hands = len(next(iter(running.values()), [0])) - 1
+    head = "".join(f"<th class='num'>{i}</th>" for i in range(1, hands + 1))
+    rows = "".join(
+        f"<tr><th>{e(player)}</th>" + "".join(f"<td class='num'>{v:+,}</td>" for v in series[1:]) + "</tr>"
+        for player, series in running.items()
+    )
+    return (
+        f"<table class='balance-values'><thead><tr><th>{e(say('axis hands', lang))}</th>{head}</tr></thead>"
+        f"<tbody>{rows}</tbody></table>"
+    )
+
+
+# ---- the page ------------------------------------------------------------------------------------
+
+
+def page_title(hands: Sequence[Hand], lang: Lang) -> str:
+    """The page's title: the file's event (its first ``[Event]`` tag), else a plain name for the page."""
+    for hand in hands:
+        event = hand.tag("Event")
+        if event is not None and event.value.strip():
+            return event.value.strip()
+    return say("page", lang)
+
+
+def _controls(lang: Lang) -> str:
+    e = html.escape
+    return (
+        f"<div class='controls'><button class='first' title='{e(say('first', lang))}'>|◀</button>"
+        f"<button class='prev' title='{e(say('previous', lang))}'>◀</button>"
+        "<span class='turn-label'></span>"
+        f"<button class='next' title='{e(say('next', lang))}'>▶</button>"
+        f"<button class='last' title='{e(say('last', lang))}'>▶|</button></div>"
+        "<div class='turn-text'></div><ul class='events'></ul>"
+    )
+
+
+def _script_words(lang: Lang) -> dict[str, str]:
+    keys = (
+        "the deal",
+        "turn of",
+        "line text",
+        "in hand",
+        "captured",
+        "on the table",
+        "nothing yet",
+        "empty",
+        "cards",
+        "one card",
+        "unseen",
+        "dummies",
+        "points",
+    )
+    return {key: say(key, lang, **_BLANKS) for key in keys}
+
+
+_BLANKS = {name: "{" + name + "}" for name in ("turn", "last", "line", "text", "n")}
+"""The script fills these blanks itself."""
+
+
+def _json(value: object) -> str:
+    """JSON that is safe inside a <script> element."""
+    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def render_html(
+    path: str,
+    hands: Sequence[Hand],
+    verdict: FileVerdict,
+    steps: Mapping[int, Sequence[Snapshot]],
+    *,
+    lang: Lang = "en",
+    choice: RulesChoice | None = None,
+) -> str:
+    """The page for one file: a replay per played hand (its snapshots, taken while it was judged:
+    :class:`.replay.SnapshotVisitor`), the final piles of each tally hand, the verdicts, and the
+    balance chart. ``choice`` is the rules the hands were judged under (it scores each step)."""
+    e = html.escape
+    choice = choice or RulesChoice()
     data: list[dict[str, Any]] = []
     sections: list[str] = []
     by_index = {v.index: v for v in verdict.hands}
@@ -117,135 +487,200 @@ def render_html(path: str, hands: Sequence[Hand], verdict: FileVerdict, steps: M
         judged = by_index.get(hand.index)
         if judged is None:
             continue
-        shown = [_snapshot_data(s) for s in steps.get(hand.index, [])] if hand.kind == "played" else []
-        data.append({"index": hand.index, "seats": hand.seats, "steps": shown})
-        tags = " · ".join(e(f"{t.name}: {t.value}") for t in hand.tags if t.name in ("Event", "Date", "Site", "Note"))
-        controls = (
-            "<div class='controls'><button class='first' title='the deal'>|◀</button>"
-            "<button class='prev' title='previous turn (←)'>◀</button>"
-            "<span class='turn-label'></span>"
-            "<button class='next' title='next turn (→)'>▶</button>"
-            "<button class='last' title='the end'>▶|</button></div>"
-            "<div class='turn-text'></div><ul class='events'></ul><div class='board'></div>"
-            if steps
-            else "<p>a tally hand: only the final piles are known</p>"
-        )
+        profile = choice.profile_for(hand)
+        declared: dict[str, dict[str, str]] = {}
+        played = hand.kind == "played" and bool(steps.get(hand.index))
+        if played:
+            shown = [_snapshot_data(s, profile, declared, lang) for s in steps[hand.index]]
+        else:
+            shown = [_tally_data(hand, judged, profile, lang)]
+        data.append({"index": hand.index, "seats": hand.seats, "played": played, "steps": shown})
+        tags = " · ".join(e(t.value) for t in hand.tags if t.name in ("Event", "Date", "Site", "Note"))
+        controls = _controls(lang) if played else f"<p class='tally-note'>{e(say('tally', lang))}</p>"
+        heading = " · ".join((say("hand", lang, index=hand.index), judged.rules, ", ".join(hand.seats)))
         sections.append(
             f"<section class='hand' id='hand-{hand.index}' data-index='{hand.index}'>"
-            f"<h2>hand {hand.index} · {e(judged.rules)} · {e(', '.join(hand.seats))}</h2>"
-            f"<p class='tags'>{tags}</p>{controls}{_verdict_html(judged)}</section>"
+            f"<h2>{e(heading)}</h2><p class='tags'>{tags}</p>{controls}<div class='board'></div>"
+            f"{_verdict_html(judged, lang, hidden=played)}</section>"
         )
     players = list(dict.fromkeys(p for v in verdict.hands for p in v.seats))
     chart = (
-        f"<section class='balance'><h2>balance over the hands</h2>{_balance_chart(verdict.hands, players)}</section>"
+        f"<section class='balance'><h2>{e(say('balance', lang))}</h2>"
+        f"{_balance_chart(verdict.hands, players, lang)}</section>"
         if len(verdict.hands) > 1
         else ""
     )
-    payload = (
-        json.dumps(data, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    )
+    faces = "".join(all_faces(lang).values())
+    title = e(page_title(hands, lang))
     return PAGE.format(
-        title=e(path), heading=e(path), sections="".join(sections), chart=chart, data=payload, css=CSS, js=JS
+        lang=lang,
+        title=title,
+        heading=title,
+        source=e(PurePath(path).name),
+        sections="".join(sections),
+        chart=chart,
+        faces=faces,
+        data=_json(data),
+        words=_json(_script_words(lang)),
+        css=CSS,
+        js=JS,
     )
 
 
 CSS = """
-body { font-family: system-ui, sans-serif; margin: 1.5rem; background: #faf7f2; color: #222; }
-h1 { font-size: 1.3rem; } h2 { font-size: 1.1rem; margin-top: 2rem; } h3 { font-size: 1rem; }
-.controls button { font-size: 1.1rem; margin-right: .3rem; }
-.turn-label { display: inline-block; min-width: 9rem; text-align: center; }
-.turn-text { font-family: monospace; margin: .4rem 0; }
-.player { margin: .4rem 0; padding: .3rem; border-radius: 6px; background: #fff; }
-.player .name { font-weight: bold; display: inline-block; min-width: 6rem; }
-.row { display: flex; flex-wrap: wrap; gap: 3px; align-items: center; margin: 2px 0; }
-.tablecards { background: #2f6b3a; padding: .5rem; border-radius: 8px; min-height: 62px; }
-.events { color: #555; margin: .2rem 0; }
-.payments td, .payments th { padding: .2rem .5rem; border-bottom: 1px solid #ddd; text-align: left; }
-.num { text-align: right; }
-.invalid, .violation { color: #b91c1c; } .discrepancy { color: #b45309; }
-.balance-chart .axis { stroke: #999; } .balance-chart .tick { font-size: 10px; fill: #666; }
-.balance-chart .label { font-size: 11px; }
+body { font-family: 'NanumGothic', 'Noto Sans KR', 'Apple SD Gothic Neo', 'Malgun Gothic', system-ui, sans-serif;
+       margin: 1.5rem; background: #faf7f2; color: #222; line-height: 1.35; }
+h1 { font-size: 1.4rem; margin: 0 0 .2rem; } h2 { font-size: 1.15rem; margin: 1.6rem 0 .3rem; }
+h3 { font-size: 1rem; } .source, .tags { color: #555; margin: .1rem 0; }
+.controls { display: flex; align-items: center; gap: .3rem; flex-wrap: wrap; }
+.controls button { font-size: 1.1rem; min-width: 2.6rem; min-height: 2.4rem; }
+.turn-label { display: inline-block; min-width: 9rem; text-align: center; font-weight: bold; }
+.turn-text { font-family: monospace; margin: .4rem 0; min-height: 1.2em; }
+.events { color: #444; margin: .2rem 0; padding-left: 1.2rem; }
+.events .outcome { font-weight: bold; color: #065f46; }
+.table-area { background: #2f6b3a; color: #fff; padding: .4rem .5rem; border-radius: 8px; margin: .4rem 0; }
+.table-area .row-label, .table-area .row .more { color: #fff; }
+.player { margin: .5rem 0; padding: .4rem .5rem; border-radius: 8px; background: #fff; border: 1px solid #e7e0d4; }
+.who { display: flex; gap: .6rem; align-items: baseline; flex-wrap: wrap; }
+.who .name { font-weight: bold; font-size: 1.05rem; } .who .total { font-weight: bold; color: #7c2d12; }
+.breakdown { color: #444; font-size: .9rem; }
+.labelled { display: flex; align-items: flex-start; gap: .4rem; margin: .25rem 0; }
+.row-label { flex: 0 0 5.2rem; font-size: .8rem; color: #555; padding-top: .2rem; }
+.row { display: flex; flex-wrap: wrap; gap: 3px; align-items: center; }
+.more { font-size: .8rem; color: #555; margin-left: .3rem; }
+.stack { display: flex; gap: 1px; align-items: center; margin-right: 5px; }
+.stack.stuck { outline: 2px dashed #fca5a5; outline-offset: 1px; border-radius: 3px; }
+.stuck-label { font-size: .7rem; color: #fff; margin-left: 3px; }
+.groups { display: flex; flex-wrap: wrap; gap: .3rem .7rem; }
+.group { border-left: 3px solid #d6cfc2; padding-left: .3rem; }
+.group-label { font-size: .8rem; color: #333; display: block; }
+.card, .card-back { width: 40px; height: 60px; flex: 0 0 auto; }
+.payments { border-collapse: collapse; }
+.payments td, .payments th, .balance-values td, .balance-values th { padding: .2rem .5rem;
+  border-bottom: 1px solid #ddd; text-align: left; }
+.num { text-align: right; font-variant-numeric: tabular-nums; }
+.invalid, .violation { color: #b91c1c; } .discrepancy { color: #92400e; }
+.verdict-later { color: #555; font-style: italic; }
+.balance figure { margin: 0; }
+.balance-chart { width: 100%; max-width: 560px; height: auto; background: #fff; border-radius: 8px; }
+.balance-chart .axis { stroke: #444; } .balance-chart .grid { stroke: #e5e7eb; }
+.balance-chart .grid.zero { stroke: #9ca3af; stroke-dasharray: 4 3; }
+.balance-chart .tick { font-size: 13px; fill: #333; } .balance-chart .axis-label { font-size: 14px; fill: #222; }
+.legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .4rem 1.2rem; }
+.legend .swatch { display: inline-block; width: .9rem; height: .9rem; border-radius: 2px; margin-right: .3rem;
+  vertical-align: -2px; }
+.balance-values { border-collapse: collapse; font-size: .9rem; }
+@media (max-width: 520px) {
+  body { margin: .6rem; }
+  .card, .card-back { width: 30px; height: 45px; }
+  .labelled { flex-direction: column; gap: 0; }
+  .row-label { flex-basis: auto; padding-top: 0; }
+  .payments { font-size: .85rem; }
+}
 """
 
 JS = r"""
 const DATA = JSON.parse(document.getElementById('gsn-data').textContent);
-const SVG = 'http://www.w3.org/2000/svg';
-const MONTH_COLOURS = ['#000', '#7c2d12', '#be185d', '#db2777', '#4c1d95', '#1d4ed8', '#b91c1c',
-                       '#9a3412', '#4d7c0f', '#a16207', '#c2410c', '#374151', '#1e3a8a'];
-// The letter on the card (any font has it) and, in its tooltip, the Korean name of the kind.
-const KINDS = {g: ['G', '#eab308', '광'], a: ['A', '#16a34a', '열끗'], r: ['R', '#dc2626', '띠'],
-               p: ['P', '#9ca3af', '피'], pp: ['PP', '#6b7280', '쌍피'], b: ['B', '#a855f7', '보너스'],
-               '?': ['?', '#d1d5db', '']};
-function parse(code) {
-  if (code === '?') return {month: '', kind: '?'};
-  if (code[0] === 'b') return {month: code.slice(1), kind: 'b'};
-  const m = code.match(/^(\d+)(pp|p|g|a|r)$/);
-  return m ? {month: m[1], kind: m[2]} : {month: '', kind: '?'};
+const WORDS = JSON.parse(document.getElementById('gsn-words').textContent);
+const FACES = {};
+document.getElementById('card-faces').content.querySelectorAll('svg.card')
+  .forEach(svg => { FACES[svg.dataset.card] = svg; });
+function words(key, blanks) {
+  return WORDS[key].replace(/\{(\w+)\}/g, (all, name) => (name in (blanks || {}) ? blanks[name] : all));
+}
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
 }
 function card(code) {
-  const {month, kind} = parse(code);
-  const [label, colour, korean] = KINDS[kind] || KINDS['?'];
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('width', '40'); svg.setAttribute('height', '58'); svg.setAttribute('viewBox', '0 0 40 58');
-  svg.setAttribute('class', 'card'); svg.setAttribute('data-card', code);
-  const rect = document.createElementNS(SVG, 'rect');
-  rect.setAttribute('x', '1'); rect.setAttribute('y', '1');
-  rect.setAttribute('width', '38'); rect.setAttribute('height', '56');
-  rect.setAttribute('rx', '4'); rect.setAttribute('fill', kind === '?' ? '#e5e7eb' : (MONTH_COLOURS[+month] || '#444'));
-  rect.setAttribute('stroke', colour); rect.setAttribute('stroke-width', '3');
-  svg.appendChild(rect);
-  const top = document.createElementNS(SVG, 'text');
-  top.setAttribute('x', '20'); top.setAttribute('y', '24'); top.setAttribute('text-anchor', 'middle');
-  top.setAttribute('fill', '#fff'); top.setAttribute('font-size', '16'); top.setAttribute('font-weight', 'bold');
-  top.textContent = month || '?';
-  const bottom = document.createElementNS(SVG, 'text');
-  bottom.setAttribute('x', '20'); bottom.setAttribute('y', '46'); bottom.setAttribute('text-anchor', 'middle');
-  bottom.setAttribute('fill', colour); bottom.setAttribute('font-size', '11');
-  bottom.textContent = label;
-  svg.appendChild(top); svg.appendChild(bottom);
-  const title = document.createElementNS(SVG, 'title');
-  title.textContent = korean ? `${code} (${korean})` : code; svg.appendChild(title);
+  const svg = (FACES[code] || FACES['?']).cloneNode(true);
+  if (!FACES[code]) {  // a code the deck does not know: the back, named by its code
+    svg.dataset.card = code; svg.querySelector('title').textContent = code;
+  }
   return svg;
 }
-function row(codes, extra) {
-  const div = document.createElement('div'); div.className = 'row';
+function row(codes, more) {
+  const div = el('div', 'row');
   codes.forEach(c => div.appendChild(card(c)));
-  if (extra) { const span = document.createElement('span'); span.textContent = extra; div.appendChild(span); }
+  if (!codes.length && !more) div.appendChild(el('span', 'more', WORDS['empty']));
+  if (more) div.appendChild(el('span', 'more', more));
+  return div;
+}
+function labelled(label, content) {
+  const div = el('div', 'labelled');
+  div.appendChild(el('span', 'row-label', label)); div.appendChild(content);
+  return div;
+}
+function pile(view) {
+  const groups = el('div', 'groups');
+  view.groups.forEach(g => {
+    const group = el('div', `group kind-${g.kind}`);
+    const count = `${g.label} ${g.cards.length === 1 ? WORDS['one card'] : words('cards', {n: g.cards.length})}`;
+    group.appendChild(el('span', 'group-label', g.points ? `${count} · ${words('points', {n: g.points})}` : count));
+    group.appendChild(row(g.cards)); groups.appendChild(group);
+  });
+  if (!view.groups.length) groups.appendChild(el('span', 'more', WORDS['nothing yet']));
+  return groups;
+}
+function player(name, s, played) {
+  const view = s.piles[name];
+  const div = el('div', 'player'); div.dataset.player = name;
+  const who = el('div', 'who');
+  who.appendChild(el('span', 'name', name));
+  who.appendChild(el('span', 'total', words('points', {n: view.total})));
+  const items = view.items.map(([rule, points]) => `${rule} ${points}`).join(' + ');
+  if (items) who.appendChild(el('span', 'breakdown', `${items} = ${view.total}`));
+  div.appendChild(who);
+  if (played) {
+    const more = [s.unseen[name] ? words('unseen', {n: s.unseen[name]}) : '',
+                  s.dummies[name] ? words('dummies', {n: s.dummies[name]}) : ''].filter(Boolean).join(' ');
+    const hand = row(s.hands[name] || [], more); hand.classList.add('hand-cards');
+    for (let i = 0; i < (s.unseen[name] || 0); i++) {  // the cards nobody saw, face down
+      const back = FACES['?'].cloneNode(true); back.setAttribute('class', 'card-back');
+      hand.insertBefore(back, hand.querySelector('.more'));
+    }
+    div.appendChild(labelled(WORDS['in hand'], hand));
+  }
+  const captured = pile(view); captured.classList.add('pile');
+  div.appendChild(labelled(WORDS['captured'], captured));
   return div;
 }
 function show(section, hand, step) {
   const s = hand.steps[step];
+  const last = hand.steps.length - 1;
   section.dataset.step = step;
-  section.querySelector('.turn-label').textContent =
-    step === 0 ? 'the deal' : `turn ${s.turn} of ${hand.steps[hand.steps.length - 1].turn}`;
-  section.querySelector('.turn-text').textContent = step === 0 ? '' : `line ${s.line}: ${s.text}`;
-  const events = section.querySelector('.events'); events.replaceChildren();
-  s.events.forEach(t => { const li = document.createElement('li'); li.textContent = t; events.appendChild(li); });
-  if (s.outcome !== 'incomplete') {
-    const li = document.createElement('li'); li.className = 'outcome';
-    li.textContent = s.outcome + (s.winner ? `: ${s.winner} wins` : ''); events.appendChild(li);
-  }
   const board = section.querySelector('.board'); board.replaceChildren();
-  const table = row(s.table.flat()); table.classList.add('tablecards'); board.appendChild(table);
-  Object.keys(s.hands).forEach(p => {
-    const div = document.createElement('div'); div.className = 'player'; div.dataset.player = p;
-    const name = document.createElement('span'); name.className = 'name'; name.textContent = `${p} · ${s.scores[p]} pt`;
-    div.appendChild(name);
-    const hidden = s.unseen[p] ? ` + ${s.unseen[p]} unseen` : '';
-    const dummies = s.dummies[p] ? ` + ${s.dummies[p]} dummy` : '';
-    const handRow = row(s.hands[p], hidden + dummies); handRow.classList.add('hand-cards'); div.appendChild(handRow);
-    const pile = row(s.piles[p]); pile.classList.add('pile'); div.appendChild(pile);
-    board.appendChild(div);
-  });
-  section.querySelector('.prev').disabled = step === 0;
-  section.querySelector('.first').disabled = step === 0;
-  section.querySelector('.next').disabled = step === hand.steps.length - 1;
-  section.querySelector('.last').disabled = step === hand.steps.length - 1;
+  if (hand.played) {
+    section.querySelector('.turn-label').textContent =
+      step === 0 ? WORDS['the deal'] : words('turn of', {turn: s.turn, last: hand.steps[last].turn});
+    section.querySelector('.turn-text').textContent =
+      step === 0 ? '' : words('line text', {line: s.line, text: s.text});
+    const events = section.querySelector('.events'); events.replaceChildren();
+    s.events.forEach(t => events.appendChild(el('li', '', t)));
+    if (s.outcome && step === last) events.appendChild(el('li', 'outcome', s.outcome));
+    const table = el('div', 'row tablecards');
+    s.table.forEach(stack => {
+      const month = el('div', 'stack');
+      stack.cards.forEach(c => month.appendChild(card(c)));
+      if (stack.stuck) { month.classList.add('stuck'); month.appendChild(el('span', 'stuck-label', stack.stuck)); }
+      table.appendChild(month);
+    });
+    if (!s.table.length) table.appendChild(el('span', 'more', WORDS['empty']));
+    const area = labelled(WORDS['on the table'], table); area.classList.add('table-area');
+    board.appendChild(area);
+    ['first', 'prev'].forEach(b => { section.querySelector(`.${b}`).disabled = step === 0; });
+    ['next', 'last'].forEach(b => { section.querySelector(`.${b}`).disabled = step === last; });
+    section.querySelector('.verdict').hidden = step !== last;
+    section.querySelector('.verdict-later').hidden = step === last;
+  }
+  Object.keys(s.piles).forEach(name => board.appendChild(player(name, s, hand.played)));
 }
 let active = null;
 DATA.forEach(hand => {
   const section = document.getElementById(`hand-${hand.index}`);
-  if (!hand.steps.length) return;
+  if (!hand.played) { show(section, hand, 0); return; }
   const go = step => {
     active = [section, hand];
     show(section, hand, Math.max(0, Math.min(step, hand.steps.length - 1)));
@@ -267,13 +702,16 @@ document.addEventListener('keydown', event => {
 """
 
 PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>{css}</style></head>
 <body><h1>{heading}</h1>
+<p class='source'>{source}</p>
 {sections}
 {chart}
+<template id="card-faces">{faces}</template>
 <script id="gsn-data" type="application/json">{data}</script>
+<script id="gsn-words" type="application/json">{words}</script>
 <script>{js}</script>
 </body></html>
 """

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
 from ..messages import money
-from ..notation.errors import excerpt
+from ..notation.errors import caret_under, excerpt
 from ..verdict import FileVerdict, HandVerdict, Payment, Violation
 from .transcript import cards_text
 from .words import Lang, discrepancy_text, factor_reason, payment_reason, say, term, violation_text
@@ -60,14 +59,8 @@ def _caret(violation: Violation, lines: Mapping[int, str], lang: Lang) -> Text:
     if line is not None:
         source, column = excerpt(line.replace("\t", " "), violation.column)
         gutter = f"{violation.line:>7} | "
-        text.append(f"\n{gutter}{source}\n" + " " * (len(gutter) - 2) + "| " + _under(source, column) + "^")
+        text.append(f"\n{gutter}{source}\n" + " " * (len(gutter) - 2) + "| " + caret_under(source, column))
     return text
-
-
-def _under(source: str, column: int) -> str:
-    """The blanks that put a caret under ``column`` of ``source`` as a terminal draws it: a wide
-    character (Hangul, CJK) takes two cells, so ``할머니 1p`` has its caret under ``1p``."""
-    return " " * cell_len(source[: max(0, column - 1)])
 
 
 def _balances(hand: HandVerdict) -> bool:

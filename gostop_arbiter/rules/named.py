@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..notation.errors import did_you_mean
 from ..records import replace
 from .profile import Game, Profile, RulesError, with_overrides
 
@@ -106,7 +107,8 @@ def profile_named(name: str) -> Profile:
     try:
         return PROFILES[name]
     except KeyError:
-        raise RulesError(f"unknown rules profile '{name}'; the profiles are: {', '.join(PROFILES)}") from None
+        close = did_you_mean(name, PROFILES)
+        raise RulesError(f"unknown rules profile '{name}'{close}; the profiles are: {', '.join(PROFILES)}") from None
 
 
 def resolve(name: str, overrides: dict[str, str]) -> Profile:

@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any, Literal, get_args, get_origin
 
 from ..cards import Deck
+from ..notation.errors import did_you_mean
 from ..records import Record, closed_record, dump, field_types, nested, validate
 from .knobs import (
     BakRules,
@@ -131,6 +132,16 @@ def valid_values(group: str, field: str) -> str:
     return "a whole number"
 
 
+def unknown_knob(name: str) -> str:
+    """The message for a knob there is none of: the close names, and where all of them are (not
+    all ninety in one line, decision P6)."""
+    close = did_you_mean(name.split(".")[-1], KNOBS)
+    return (
+        f"unknown knob '{name}'{close}; `gostop-arbiter rules standard` lists every knob with its meaning, "
+        "and docs/rules.md every profile's value of each"
+    )
+
+
 def with_overrides(profile: Profile, overrides: dict[str, str]) -> Profile:
     """The profile with ``knob=value`` overrides applied; :class:`RulesError` names what is wrong."""
     if not overrides:
@@ -139,7 +150,7 @@ def with_overrides(profile: Profile, overrides: dict[str, str]) -> Profile:
     for name, text in overrides.items():
         key = name.split(".")[-1]
         if key not in KNOBS or (key == "game" and "." in name):
-            raise RulesError(f"unknown knob '{name}'; the knobs are: {', '.join(sorted(KNOBS))}")
+            raise RulesError(unknown_knob(name))
         group, field = KNOBS[key]
         try:
             value = _coerce(text, _annotation(group, field))

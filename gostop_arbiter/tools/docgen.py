@@ -98,6 +98,17 @@ def _param_row(param: click.Parameter) -> str:
     return f"| {names} | {accepts} | {help_text}{extra} |"
 
 
+def _help_markdown(text: str) -> str:
+    """A command's help as Markdown: a paragraph click keeps as it is (``\\b``, the examples) is a
+    code block."""
+    paragraphs = inspect.cleandoc(text).split("\n\n")
+    for i, paragraph in enumerate(paragraphs):
+        first, _, rest = paragraph.partition("\n")
+        if first.strip() == "\b":
+            paragraphs[i] = "```sh\n" + inspect.cleandoc(rest) + "\n```"
+    return "\n\n".join(paragraphs)
+
+
 def cli_markdown() -> str:
     """docs/cli.md: every command, its arguments and options, from their declarations."""
     out = [
@@ -112,7 +123,7 @@ def cli_markdown() -> str:
         arguments = " ".join(p.human_readable_name for p in command.params if isinstance(p, click.Argument))
         usage = " ".join(part for part in (f"gostop-arbiter {name} [OPTIONS]", arguments) if part)
         out += [f"## {name}", "", f"`{usage}`", ""]
-        out += [inspect.cleandoc(command.help or ""), "", "| name | takes | meaning |", "|---|---|---|"]
+        out += [_help_markdown(command.help or ""), "", "| name | takes | meaning |", "|---|---|---|"]
         out += [_param_row(p) for p in command.params]
         out.append("")
     return "\n".join(out)

@@ -1,0 +1,581 @@
+"""The live recorder: an evening's GSN file kept line by line while the table plays.
+
+The file is the truth. Every accepted statement is one line appended to it and flushed to disk
+before the answer goes out; an undo or a correction rewrites the file atomically (a new file, then
+a rename). The hand being played is a :class:`~gostop_arbiter.engine.HandBoard` with the file's
+statements pushed onto it; a statement is accepted only if the board's strict push accepts it, so
+the recorder can never write what the arbiter would call illegal. The hands already played are
+judged once, for the dealer and carry they hand on and the evening's balance.
+
+Writes name the revision they follow (a digest of the file's text): a write that follows a
+revision the file has left is stale and refused, so two scorekeepers cannot write over each other.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import TypeVar, cast
+
+from ..engine import HandBoard, IllegalStatement
+from ..judging.file import RulesChoice, Session
+from ..notation import GsnSyntaxError, Hand, Statement, normalise_lines, read_hands
+from ..notation.model import Claim, TableLine, Turn
+from ..notation.writer import write_statement
+from ..records import replace
+from ..rules import Profile, RulesError, resolve
+from ..verdict import FileError, HandVerdict, Violation
+
+T = TypeVar("T")
+
+MAX_LINE = 2_000
+"""The most characters one statement sent by a page may hold: a deal line of ten cards with names
+is well under a hundred; past this the request is refused before it is parsed."""
+
+MAX_LINES = 64
+"""The most statements one write may carry (a deal is at most four hands, the table and the stock)."""
+
+
+class RecorderError(ValueError):
+    """A write the recorder refuses; ``status`` is the HTTP status that says why."""
+
+    def __init__(self, message: str, status: int = 422, *, violations: Sequence[Violation] = ()) -> None:
+        super().__init__(message)
+        self.status = status
+        self.violations = list(violations)
+
+
+class StaleWrite(RecorderError):
+    """A write that follows a revision the file has left (another scorekeeper wrote first)."""
+
+    def __init__(self, revision: str) -> None:
+        super().__init__(
+            "the record changed since this page last saw it: nothing was written; "
+            "the page shows the record as it is now",
+            409,
+        )
+        self.revision = revision
+
+
+@dataclass
+class Setup:
+    """What the table says before its first hand (or changes between hands)."""
+
+    seats: list[str]
+    dealer: str | None = None
+    stake: int | None = None
+    rules: str | None = None
+    sets: dict[str, str] = field(default_factory=dict)
+    event: str | None = None
+
+
+@dataclass
+class Problem:
+    """A violation of the hand as it stands, at the line of the statement that made it."""
+
+    index: int
+    """The statement's position in the hand (0-based)."""
+    violation: Violation
+
+
+def revision_of(text: str) -> str:
+    """A short digest of the file's text: equal texts, equal revisions, whatever process reads them."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def _tag(name: str, value: str) -> str:
+    return f'[{name} "{value}"]'
+
+
+def _quoted_ok(value: str, what: str) -> str:
+    value = value.strip()
+    if not value or '"' in value or "\\" in value or "\n" in value or "[" in value or "]" in value:
+        raise RecorderError(f"{what} {value!r} cannot be written in a tag: leave out quotes, brackets and backslashes")
+    return value
+
+
+class Evening:
+    """One evening's GSN file and the hand being played on it."""
+
+    def __init__(self, path: Path, *, rules: str | None = None, sets: Mapping[str, str] | None = None) -> None:
+        self.path = path
+        self.default_rules = rules
+        self.default_sets = dict(sets or {})
+        if self.default_rules is not None or self.default_sets:
+            resolve(self.default_rules or "standard", dict(self.default_sets))  # RulesError for the command line
+        text = path.read_text(encoding="utf-8") if path.exists() else ""
+        self.lines: list[str] = normalise_lines(text) if text else []
+        if self.lines and self.lines[-1] == "":
+            self.lines.pop()
+        self.pending_path = path.with_name(f".{path.name}.pending")
+        self.pending: list[str] = []
+        self._memo_revision = ""
+        self._memo: dict[str, object] = {}
+        if self.pending_path.exists():
+            self.pending = normalise_lines(self.pending_path.read_text(encoding="utf-8").strip())
+        self._load()
+
+    # ---- reading the file ------------------------------------------------------------------
+
+    def _load(self) -> None:
+        """Read the whole file: the hands played, and a board for the last one (or for the hand set
+        up and not yet dealt, whose tags wait in :attr:`pending`)."""
+        results = list(read_hands(self.lines)) if self.lines else []
+        errors = [issue for result in results for issue in result.errors]
+        if errors:
+            raise GsnSyntaxError(errors)
+        hands = [result.hand for result in results if result.hand is not None]
+        self.finished: list[tuple[Hand, HandVerdict | FileError]] = []
+        self.session = Session(RulesChoice())
+        self.hand: Hand | None = None
+        self.hand_start = len(self.lines)
+        self.board: HandBoard | None = None
+        for hand in hands[:-1]:
+            self.finished.append((hand, self.session.judge(hand)))
+        if hands and hands[-1].kind == "played" and not (self.pending and self._over(hands[-1])):
+            self.hand_start = self._first_line(hands[-1]) - 1
+            self._take_hand(hands[-1])
+            self.pending = []
+            self._save_pending()
+        elif hands:
+            self.finished.append((hands[-1], self.session.judge(hands[-1])))
+        if self.pending:
+            self.board = self._pending_board()
+
+    def _over(self, hand: Hand) -> bool:
+        board = self._fresh_board(hand)
+        board.push_all(hand.statements, strict=False)
+        return board.is_over()
+
+    def _save_pending(self) -> None:
+        """The hand set up and not yet dealt, kept beside the file: GSN has no hand without a
+        statement, so its tags reach the file with its first deal line (decision T1)."""
+        if self.pending:
+            self.pending_path.write_text("\n".join(self.pending) + "\n", encoding="utf-8")
+        else:
+            self.pending_path.unlink(missing_ok=True)
+
+    @staticmethod
+    def _first_line(hand: Hand) -> int:
+        lines = [t.line for t in hand.tags] + [s.line for s in hand.statements]
+        return min(lines)
+
+    def _take_hand(self, hand: Hand) -> None:
+        """``hand`` becomes the hand being played: its statements pushed onto a fresh board as the
+        judge would push them (every violation recorded)."""
+        self.hand = hand
+        self.board = self._fresh_board(hand)
+        self.board.push_all(hand.statements, strict=False)
+
+    def _fresh_board(self, hand: Hand) -> HandBoard:
+        return HandBoard.of_hand(hand, self.profile_of(hand), dealer=self.dealer_of(hand))
+
+    def profile_of(self, hand: Hand) -> Profile:
+        try:
+            return resolve(hand.rules, dict(hand.sets))
+        except RulesError as error:
+            raise RecorderError(str(error)) from None
+
+    def dealer_of(self, hand: Hand) -> str:
+        """The hand's ``Dealer`` tag, else the dealer the hands before it hand on (GSN §3)."""
+        tag = hand.tag("Dealer")
+        if tag is not None:
+            return tag.value
+        handed_on = self.session.dealer
+        return handed_on if handed_on in hand.seats else hand.seats[0]
+
+    def next_dealer(self) -> str | None:
+        """Who deals the next hand by the rules: the winner, or the same dealer after a void hand."""
+        if self.hand is not None and not self.is_over():  # not decided yet: the dealer as now
+            return self.dealer_of(self.hand)
+        return self._after_hand()[1].dealer
+
+    def stake(self) -> int:
+        """Money per point of the hand being recorded."""
+        return self.hand.stake if self.hand is not None else self._pending_hand().stake if self.pending else 1
+
+    def next_setup(self) -> dict[str, object]:
+        """What the set-up screen proposes for the next hand: the same table, the dealer the rules
+        choose (the winner; the same dealer after a void hand)."""
+        last = self.hand or self._previous_hand()
+        if last is None:
+            return {
+                "seats": [],
+                "dealer": None,
+                "stake": 1,
+                "rules": self.default_rules or "standard",
+                "sets": self.default_sets,
+            }
+        return {
+            "seats": list(last.seats),
+            "dealer": self.next_dealer(),
+            "stake": last.stake,
+            "rules": last.rules,
+            "sets": dict(last.sets),
+        }
+
+    def flips(self, text: str) -> list[Turn]:
+        """Every complete turn of a hand play (its card, bomb or pass, written without flips)."""
+        if self.board is None or self.pending:
+            raise RecorderError("no hand is being played", 409)
+        _hand, (play,) = self._with_new([self._one_line(text)])
+        if not isinstance(play, Turn) or play.flips:
+            raise RecorderError("ask for the flips of a hand play alone: a card, a bomb or a pass, with no '/'")
+        return self.board.legal_flips(play)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n" if self.lines else ""
+
+    @property
+    def revision(self) -> str:
+        """The digest of what is recorded: the file, and the tags of a hand set up and not yet dealt."""
+        return revision_of(self.text + "".join(f"{line}\n" for line in self.pending))
+
+    @property
+    def statements(self) -> list[Statement]:
+        return list(self.hand.statements) if self.hand is not None else []
+
+    def problems(self) -> list[Problem]:
+        """Every violation of the hand as it stands, with the statement that made it."""
+        if self.board is None:
+            return []
+        at = {s.line: i for i, s in enumerate(self.statements)}
+        return [Problem(at.get(v.line, max(len(at) - 1, 0)), v) for v in self.board.violations]
+
+    def is_over(self) -> bool:
+        return self.hand is not None and self.board is not None and self.board.is_over()
+
+    # ---- judging what is recorded -------------------------------------------------------------
+
+    def remember(self, key: str, make: Callable[[], T]) -> T:
+        """What ``make`` gives for the record as it is now, made once per revision: a write is
+        read by the scorekeeper's page and every watcher's, which all ask the same questions."""
+        revision = self.revision
+        if self._memo_revision != revision:
+            self._memo_revision, self._memo = revision, {}
+        if key not in self._memo:
+            self._memo[key] = make()
+        return cast(T, self._memo[key])
+
+    def _after_hand(self) -> tuple[HandVerdict | None, Session]:
+        """The hand being played judged as the record ends now, and what it hands on."""
+
+        def judged() -> tuple[HandVerdict | None, Session]:
+            session = self.session.fork()
+            if self.hand is None or not self.is_over():
+                return None, session
+            verdict = session.judge(self.hand)
+            return (verdict if isinstance(verdict, HandVerdict) else None), session
+
+        return self.remember("after-hand", judged)
+
+    def hand_verdict(self) -> HandVerdict | None:
+        """The verdict of the hand being played, as ``check`` gives it, once the hand is over."""
+        return self._after_hand()[0]
+
+    def verdicts(self) -> list[HandVerdict]:
+        """Every hand judged so far, the one being played included once it is over."""
+        done = [v for _hand, v in self.finished if isinstance(v, HandVerdict)]
+        current = self.hand_verdict()
+        return done + ([current] if current is not None else [])
+
+    def balance(self) -> dict[str, int]:
+        """The evening's money so far: the hands judged, the one being played once it is over."""
+        return dict(self._after_hand()[1].balance)
+
+    # ---- writing ---------------------------------------------------------------------------
+
+    def _check_revision(self, after: str) -> None:
+        if after != self.revision:
+            raise StaleWrite(self.revision)
+
+    def start(self, after: str, setup: Setup) -> None:
+        """Set up a hand: the first of the evening, or the next once the last one is over. Only the
+        tags that change are written, the dealer only where it differs from the rules' choice; they
+        reach the file with the hand's first statement (decision T1)."""
+        self._check_revision(after)
+        if self.hand is not None and not self.is_over():
+            raise RecorderError("the hand being played is not over: record its end, or undo, before the next hand", 409)
+        before = self.pending
+        if self.hand is not None:  # the hand just over is now one of the evening's finished hands
+            self.finished.append((self.hand, self.session.judge(self.hand)))
+            self.hand, self.hand_start = None, len(self.lines)
+        try:
+            self.pending = self._setup_lines(setup)
+            self.board = self._pending_board()
+        except RecorderError:
+            self.pending = before
+            self._load()
+            raise
+        self._save_pending()
+
+    def _previous_hand(self) -> Hand | None:
+        return self.finished[-1][0] if self.finished else None
+
+    def _setup_lines(self, setup: Setup) -> list[str]:
+        seats = [_quoted_ok(s, "the name") for s in setup.seats]
+        if not 2 <= len(seats) <= 4:
+            raise RecorderError(f"a table seats two to four players; these are {len(seats)}")
+        if len(set(seats)) != len(seats):
+            raise RecorderError("each player needs a name of their own: a name is given twice")
+        if any("," in s for s in seats):
+            raise RecorderError("a name cannot hold a comma (the Seats tag separates names with commas)")
+        previous = self._previous_hand()
+        rules = setup.rules or (previous.rules if previous else self.default_rules or "standard")
+        if setup.rules or setup.sets:
+            sets = dict(setup.sets)
+        else:
+            sets = dict(previous.sets) if previous else dict(self.default_sets)
+        try:
+            resolve(rules, dict(sets))
+        except RulesError as error:
+            raise RecorderError(str(error)) from None
+        stake = setup.stake if setup.stake is not None else (previous.stake if previous else 1)
+        if stake < 0:
+            raise RecorderError("the stake is money per point: 0 or more")
+        handed_on = self.session.dealer if previous else None
+        dealer = setup.dealer or (handed_on if handed_on in seats else seats[0])
+        if dealer not in seats:
+            raise RecorderError(f"the dealer {dealer} is not at the table ({', '.join(seats)})")
+        lines = []
+        if previous is None:
+            if setup.event:
+                lines.append(_tag("Event", _quoted_ok(setup.event, "the event")))
+            lines.append(_tag("Date", date.today().strftime("%Y.%m.%d")))
+        else:
+            lines.append(_tag("Hand", str(len(self.finished) + 1)))
+        if previous is None or rules != previous.rules or sets != dict(previous.sets):
+            lines.append(_tag("Rules", rules))
+            lines += [_tag("Set", f"{k}={v}") for k, v in sets.items()]
+        if previous is None or seats != previous.seats:
+            lines.append(_tag("Seats", ", ".join(seats)))
+        if previous is None or dealer != handed_on:
+            lines.append(_tag("Dealer", dealer))
+        if previous is None or stake != previous.stake:
+            lines.append(_tag("Stake", str(stake)))
+        return lines
+
+    def push(self, after: str, texts: Sequence[str]) -> None:
+        """Statements written at the table, in order: each must be legal where it stands, or
+        nothing is written."""
+        self._check_revision(after)
+        if self.board is None:
+            raise RecorderError("no hand is set up: set up the table first", 409)
+        if not texts:
+            raise RecorderError("nothing to record")
+        if len(texts) > MAX_LINES:
+            raise RecorderError(f"at most {MAX_LINES} statements in one write")
+        lines = [self._one_line(t) for t in texts]
+        hand, new = self._with_new(lines)
+        trial = self.board.copy()
+        for statement, text in zip(new, lines, strict=True):
+            try:
+                trial.push(statement)
+            except IllegalStatement as refused:
+                raise RecorderError(f"{text}: {refused}", violations=refused.violations) from None
+        if any(isinstance(s, TableLine) for s in new):
+            self._check_seating(trial)
+        if self.pending:
+            start = self._tail_start()
+            self._append([""] * (start - len(self.lines)) + self.pending + lines)
+            self.hand_start, self.pending = start, []
+            self._save_pending()
+        else:
+            self._append(lines)
+        self.hand, self.board = hand, trial
+
+    @staticmethod
+    def _check_seating(board: HandBoard) -> None:
+        """A deal is checked whole once the table is laid (the deal's sizes, a card dealt twice):
+        the board seats the players only at the first turn, so a copy is seated now."""
+        seated = board.copy()
+        seated.close()
+        late = seated.violations[len(board.violations) :]
+        if late:
+            raise RecorderError(f"the deal: {late[0].message}", violations=late)
+
+    def undo(self, after: str) -> Statement:
+        """Take the hand's last statement back (its line leaves the file). Taking back a hand's
+        only statement takes its tags back too, to wait for the deal again."""
+        self._check_revision(after)
+        if not self.statements:
+            raise RecorderError("there is nothing to undo in this hand", 409)
+        last = self.statements[-1]
+        kept = self.lines[: last.line - 1] + self.lines[last.line :]
+        if len(self.statements) == 1:
+            self.pending = [line for line in kept[self.hand_start :] if line.strip()]
+            kept = kept[: self.hand_start]
+            while kept and not kept[-1].strip():
+                kept.pop()
+            self._save_pending()
+        self._rewrite(kept)
+        return last
+
+    def correct(self, after: str, index: int, text: str) -> None:
+        """Put ``text`` in place of the hand's statement at ``index``. The new statement must be legal
+        where it stands; the statements after it are checked again, and what no longer holds shows
+        in :meth:`problems` (they stay in the file, to be undone or corrected in turn)."""
+        self._check_revision(after)
+        statements = self.statements
+        if not 0 <= index < len(statements):
+            raise RecorderError(f"this hand has no statement {index + 1}", 404)
+        line = self._one_line(text)
+        target = statements[index].line - 1
+        lines = [*self.lines[:target], line, *self.lines[target + 1 :]]
+        hand = self._parsed_hand(lines[self.hand_start :])
+        if len(hand.statements) != len(statements):
+            raise RecorderError("a correction must be one statement in place of one")
+        board = self._fresh_board(hand)
+        board.push_all(hand.statements[:index], strict=False)
+        try:
+            board.push(hand.statements[index])
+        except IllegalStatement as refused:
+            raise RecorderError(f"{line}: {refused}", violations=refused.violations) from None
+        self._rewrite(lines)
+
+    # ---- the text ------------------------------------------------------------------------
+
+    @staticmethod
+    def _one_line(text: str) -> str:
+        if len(text) > MAX_LINE:
+            raise RecorderError(f"a statement of {len(text):,} characters is longer than any table writes")
+        lines = normalise_lines(text.strip())
+        if len(lines) != 1 or not lines[0] or lines[0].lstrip().startswith(("[", "#")):
+            raise RecorderError("each statement must be one line of GSN (no tags, no comments)")
+        return lines[0]
+
+    def _tail_start(self) -> int:
+        """Where the hand being recorded begins in the file (for a hand not yet written, where it
+        will: after a blank line that follows the last hand)."""
+        if not self.pending:
+            return self.hand_start
+        return len(self.lines) + 1 if self.lines else 0
+
+    def _hand_lines(self) -> list[str]:
+        return list(self.pending) if self.pending else self.lines[self.hand_start :]
+
+    def _with_new(self, lines: list[str]) -> tuple[Hand, list[Statement]]:
+        """The hand with ``lines`` added at its end, and their statements.
+
+        Only what the reader needs to judge new lines is parsed again: the settings carried in,
+        the hand's tags, its deal lines and its first play (which decide the hand's kind and the
+        order of its lines), then the new lines, whose positions are moved to the file's. So a
+        write costs the same at the last turn of the evening as at the first. A line that does
+        not parse is read again in its whole hand, for the reader's exact words and positions."""
+        start = self._tail_start()
+        hand_lines = self._hand_lines()
+        kept = set(range(len(hand_lines)))
+        if self.hand is not None:
+            deal = [s for s in self.hand.statements if s.kind in ("deal", "table", "stock")]
+            play = [s for s in self.hand.statements if s.kind not in ("deal", "table", "stock")][:1]
+            kept = {s.line - 1 - start for s in deal + play}
+            kept |= {i for i, line in enumerate(hand_lines) if line.lstrip().startswith("[")}
+        context = [*self._carried_tags(), *(line for i, line in enumerate(hand_lines) if i in kept)]
+        results = list(read_hands([*context, *lines]))
+        if any(result.errors for result in results) or results[-1].hand is None:
+            self._parsed_hand(hand_lines + lines)  # raises with the reader's words for the whole hand
+            raise RecorderError("these lines cannot be read in this hand")
+        parsed = results[-1].hand
+        if parsed.kind != "played":
+            raise RecorderError("the recorder writes played hands: this line belongs to a tally hand")
+        moved = start + len(hand_lines) - len(context)
+        new = [replace(s, line=s.line + moved) for s in parsed.statements if s.line > len(context)]
+        if len(new) != len(lines):
+            raise RecorderError("each statement must be one line of GSN")
+        base = self.hand if self.hand is not None else replace(parsed, statements=[])
+        return replace(base, statements=[*self.statements, *new]), new
+
+    def _parsed_hand(self, hand_lines: list[str], start: int | None = None) -> Hand:
+        """The hand being recorded, parsed from its own lines with the settings the hands before it
+        carry over (the lines before it stand as blank lines, so every position is the file's)."""
+        start = self._tail_start() if start is None else start
+        prefix = self._carried_tags()
+        if len(prefix) > start:
+            lines = ([*self.lines, ""])[:start] + hand_lines
+        else:
+            lines = prefix + [""] * (start - len(prefix)) + hand_lines
+        results = list(read_hands(lines))
+        errors = [issue for result in results for issue in result.errors]
+        if errors:
+            first = errors[0]
+            raise RecorderError(f"{first.message} (line {first.line}, column {first.column})")
+        hand = results[-1].hand
+        assert hand is not None
+        if hand.kind != "played":
+            raise RecorderError("the recorder writes played hands: this line belongs to a tally hand")
+        return hand
+
+    def _pending_hand(self) -> Hand:
+        """The hand set up and not yet dealt: its tags, parsed with a stand-in statement."""
+        return replace(self._parsed_hand([*self.pending, _PLACEHOLDER]), statements=[])
+
+    def _pending_board(self) -> HandBoard:
+        hand = self._pending_hand()
+        return HandBoard.of_hand(hand, self.profile_of(hand), dealer=self.dealer_of(hand))
+
+    def _carried_tags(self) -> list[str]:
+        last = self._previous_hand()
+        if last is None:
+            return []
+        sets = [_tag("Set", f"{k}={v}") for k, v in last.sets.items()]
+        return [_tag("Seats", ", ".join(last.seats)), _tag("Rules", last.rules), *sets, _tag("Stake", str(last.stake))]
+
+    def _append(self, lines: Iterable[str]) -> None:
+        """New lines at the end of the file, on disk before this returns."""
+        lines = list(lines)
+        with self.path.open("a", encoding="utf-8", newline="\n") as out:
+            out.write("".join(f"{line}\n" for line in lines))
+            out.flush()
+            os.fdatasync(out.fileno())  # the data and the file's length: what a reader needs
+        self.lines += lines
+
+    def _rewrite(self, lines: list[str]) -> None:
+        """The whole file replaced at once: written beside it, flushed, then renamed over it."""
+        text = "\n".join(lines) + "\n" if lines else ""
+        folder = self.path.parent
+        handle, temporary = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+                out.write(text)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(temporary, self.path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+        _sync_folder(folder)
+        self.lines = lines
+        self._load()
+
+
+_PLACEHOLDER = "claim: nagari"
+"""A statement any hand may hold, to read the tags of a hand set up before its deal."""
+
+
+def _sync_folder(folder: Path) -> None:
+    """The rename itself on disk (POSIX: fsync the folder)."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
+
+
+def claim_line(payer: str, payee: str, points: int) -> str:
+    """``claim: A pays B 12``, what the table paid, as a statement."""
+    return write_statement(Claim(payer=payer, payee=payee, points=points))
+
+
+def is_turn(statement: Statement) -> bool:
+    return isinstance(statement, Turn)

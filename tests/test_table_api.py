@@ -1,0 +1,321 @@
+"""The table app's HTTP API, in-process (Starlette's TestClient): a whole hand recorded and taken
+back, a correction, the next hand, and every refusal (illegal statement, wrong token, stale write,
+malformed or oversized request), each leaving the file and the state as they were."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import SAMPLES
+from fastapi.testclient import TestClient
+
+from gostop_arbiter import judge_text, read_text
+from gostop_arbiter.notation import write_statement
+from gostop_arbiter.table.app import Tokens, create_app
+from gostop_arbiter.table.recorder import Evening
+
+SAMPLE = SAMPLES / "matgo-korean-names.gsn"
+
+
+def statements_of(path: Path) -> list[str]:
+    """A sample's statements as the recorder writes them: canonical, without the writer's marks
+    (the recorder finds ppeoks and choks itself) and without comments."""
+    hand = read_text(path.read_text(encoding="utf-8")).hands[0]
+    return [re.sub(r" !\w+", "", write_statement(s)) for s in hand.statements]
+
+
+class Table:
+    """One evening's app, with the scorekeeper's and a watcher's links."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.tokens = Tokens.new()
+        self.client = TestClient(create_app(Evening(path), self.tokens))
+        self.state = self.get()
+
+    def get(self, token: str | None = None) -> dict[str, Any]:
+        answer = self.client.get("/api/state", params={"t": self.tokens.scorekeeper if token is None else token})
+        assert answer.status_code == 200, answer.text
+        state: dict[str, Any] = answer.json()
+        return state
+
+    def post(self, path: str, body: dict[str, Any], *, token: str | None = None, after: str | None = None) -> Any:
+        body = {"after": self.state["revision"] if after is None else after, **body}
+        answer = self.client.post(path, params={"t": self.tokens.scorekeeper if token is None else token}, json=body)
+        if answer.status_code == 200:
+            self.state = answer.json()
+        return answer
+
+    def ok(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        answer = self.post(path, body)
+        assert answer.status_code == 200, answer.text
+        return self.state
+
+    def setup(self, seats: list[str], **more: Any) -> dict[str, Any]:
+        return self.ok("/api/setup", {"seats": seats, **more})
+
+    def push(self, *lines: str) -> dict[str, Any]:
+        return self.ok("/api/push", {"lines": list(lines)})
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Table:
+    return Table(tmp_path / "evening.gsn")
+
+
+def test_a_whole_hand_recorded_gets_the_verdict_check_gives_the_sample(table: Table) -> None:
+    lines = statements_of(SAMPLE)
+    table.setup(["민지", "재현"], dealer="민지", stake=100, event="설날 가족 맞고")
+    table.push(*lines[:3])  # the deal: two hands and the table, in one write
+    assert table.state["hand"]["board"]["due"] == "turn"
+    assert table.state["hand"]["board"]["who"] == "민지"
+    for line in lines[3:]:
+        table.push(line)
+    hand = table.state["hand"]
+    assert hand["over"]
+    expected = judge_text(SAMPLE.read_text(encoding="utf-8")).hands[0]
+    assert [(p["payer"], p["payee"], p["points"], p["amount"]) for p in hand["verdict"]["payments"]] == [
+        (p.payer, p.payee, p.points, p.amount) for p in expected.payments
+    ]
+    assert "재현" in hand["verdict_text"] and "1,100" in hand["verdict_text"]
+    assert table.state["evening"]["balance"] == {"민지": -1100, "재현": 1100}
+    assert table.state["evening"]["transfers"] == [["민지", "재현", 1100]]
+    # the file holds the same statements, and check agrees with it
+    assert statements_of(table.path) == lines
+    assert judge_text(table.path.read_text(encoding="utf-8")).hands[0].payments == expected.payments
+    # the events the table sees as they happen
+    kinds = [e["kind"] for e in hand["events"]]
+    assert {"chok", "ppeok", "ja-ppeok", "sweep", "go", "stop"} <= set(kinds)
+    assert [e["label"] for e in hand["events"] if e["kind"] == "chok"] == ["쪽"]
+
+
+def test_every_statement_taken_back_leaves_an_empty_evening(table: Table) -> None:
+    lines = statements_of(SAMPLE)
+    table.setup(["민지", "재현"], dealer="민지", stake=100)
+    table.push(*lines[:3])
+    for line in lines[3:10]:
+        table.push(line)
+    after_ten = table.state
+    table.push(lines[10])
+    table.ok("/api/undo", {})
+    assert table.state["hand"] == after_ten["hand"] and table.state["revision"] == after_ten["revision"]
+    for _ in range(10):
+        table.ok("/api/undo", {})
+    assert table.path.read_text(encoding="utf-8") == ""
+    assert table.state["hand"]["statements"] == [] and table.state["hand"]["board"]["due"] == "deal"
+    refused = table.post("/api/undo", {})
+    assert refused.status_code == 409 and "nothing to undo" in refused.json()["message"]
+
+
+def test_the_page_offers_what_the_board_allows(table: Table) -> None:
+    lines = statements_of(SAMPLE)
+    table.setup(["민지", "재현"], dealer="민지")
+    table.push(*lines[:3])
+    plays = [m for m in table.state["moves"] if m["kind"] == "turn"]
+    assert sorted(m["cards"][0] for m in plays) == sorted(lines[0].partition(": ")[2].split())
+    params = {"t": table.tokens.scorekeeper}
+    flips = table.client.post("/api/flips", params=params, json={"play": "민지: 11p"})
+    options = flips.json()
+    # the flip may be any card not seen yet: the deck less the two hands and the table
+    seen = Counter(" ".join(line.partition(": ")[2] for line in lines[:3]).split())
+    unseen = Counter(table.state["hand"]["deck"]) - seen
+    assert sorted(o["text"] for o in options) == sorted(f"민지: 11p / {code}" for code in unseen)
+    assert all([step["kind"] for step in o["steps"]] == ["flip"] for o in options)
+    for line in lines[3:21]:  # up to 재현's 3g, which reaches the minimum
+        table.push(line)
+    calls = [m["text"] for m in table.state["moves"] if m["kind"] == "call"]
+    assert calls == ["재현: go", "재현: stop"]  # 재현 has the minimum: go or stop is due, nothing else
+    assert table.state["hand"]["board"]["due"] == "call"
+
+
+def test_an_illegal_statement_is_refused_with_the_engines_words_and_changes_nothing(table: Table) -> None:
+    lines = statements_of(SAMPLE)
+    table.setup(["민지", "재현"], dealer="민지")
+    table.push(*lines[:3])
+    before, text = table.state, table.path.read_text(encoding="utf-8")
+    refused = table.post("/api/push", {"lines": ["재현: 6p / 6p"]})  # 민지 plays first
+    assert refused.status_code == 422
+    body = refused.json()
+    assert [(v["code"], v["params"]) for v in body["violations"]] == [("out-of-turn", {"expected": "민지"})]
+    assert "민지's turn" in body["message"]
+    assert table.get() == before and table.path.read_text(encoding="utf-8") == text
+    not_gsn = table.post("/api/push", {"lines": ["민지: 3q / 4p"]})
+    assert not_gsn.status_code == 422 and "'3q' is not a card" in not_gsn.json()["message"]
+    two_lines = table.post("/api/push", {"lines": ["민지: 11p / 3p\n재현: 6p / 6p"]})
+    assert two_lines.status_code == 422 and "one line" in two_lines.json()["message"]
+    assert table.get() == before and table.path.read_text(encoding="utf-8") == text
+
+
+def test_a_deal_that_breaks_a_rule_writes_none_of_its_lines(table: Table) -> None:
+    table.setup(["민지", "재현"], dealer="민지")
+    refused = table.post("/api/push", {"lines": ["deal 민지: 1g 1g 2p 3p 5a 6r 7p 8a 9p 12pp", "deal 재현: ?*10"]})
+    assert refused.status_code == 422
+    assert [v["code"] for v in refused.json()["violations"]] == ["extra-card"]
+    assert not table.path.exists() or table.path.read_text(encoding="utf-8") == ""
+    lines = statements_of(SAMPLE)
+    short = lines[0].rsplit(" ", 1)[0]  # 민지 dealt nine cards: seen only once the table is laid
+    refused = table.post("/api/push", {"lines": [short, lines[1], lines[2]]})
+    assert refused.status_code == 422
+    assert [v["code"] for v in refused.json()["violations"]] == ["deal-size"]
+    assert not table.path.exists() or table.path.read_text(encoding="utf-8") == ""
+
+
+def test_a_wrong_token_is_refused_and_changes_nothing(table: Table) -> None:
+    table.setup(["민지", "재현"], dealer="민지")
+    before = table.get()
+    for token in ("", "not-the-token", table.tokens.scorekeeper[:-1]):
+        assert table.client.get("/api/state", params={"t": token}).status_code == 403
+        answer = table.post("/api/push", {"lines": ["deal 민지: ?*10"]}, token=token)
+        assert answer.status_code == 403
+    watcher = table.post("/api/push", {"lines": ["deal 민지: ?*10"]}, token=table.tokens.watcher)
+    assert watcher.status_code == 403 and "watcher" in watcher.json()["message"]
+    for page in ("/", "/evening.gsn", "/evening.html", "/api/events"):
+        assert table.client.get(page, params={"t": "wrong"}).status_code == 403
+    assert table.get() == before
+    assert table.get(table.tokens.watcher)["moves"] is None  # a watcher is not offered moves
+
+
+def test_a_stale_write_is_refused_with_the_record_as_it_is(table: Table) -> None:
+    lines = statements_of(SAMPLE)
+    table.setup(["민지", "재현"], dealer="민지")
+    table.push(*lines[:3])
+    seen = table.state["revision"]  # a second scorekeeper's page, which saw the deal
+    table.push(lines[3])
+    stale = table.post("/api/push", {"lines": [lines[3]]}, after=seen)
+    assert stale.status_code == 409
+    body = stale.json()
+    assert body["state"]["revision"] == table.state["revision"] != seen
+    assert [s["text"] for s in body["state"]["hand"]["statements"]][-1] == lines[3]
+    assert statements_of(table.path) == lines[:4]
+    # an undo and the same statement again is another revision of the same length: still stale
+    table.ok("/api/undo", {})
+    table.push(lines[3])
+    assert table.post("/api/undo", {}, after=seen).status_code == 409
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        ({"lines": []}, "lines"),
+        ({"lines": "민지: 11p / 3p"}, "lines"),
+        ({"lines": ["x"] * 65}, "lines"),
+        ({"lines": ["a" * 2001]}, "2,001 characters"),
+        ({"lines": ["민지: 11p / 3p"], "extra": 1}, "extra"),
+        ({}, "lines"),
+    ],
+)
+def test_a_malformed_request_is_a_422_with_the_reason(table: Table, body: dict[str, Any], reason: str) -> None:
+    table.setup(["민지", "재현"], dealer="민지")
+    answer = table.post("/api/push", body)
+    assert answer.status_code == 422
+    assert reason in answer.json()["message"]
+
+
+def test_an_oversized_or_broken_body_is_refused(table: Table) -> None:
+    params = {"t": table.tokens.scorekeeper}
+    big = table.client.post("/api/push", params=params, content=b"x" * 100_000, headers={"content-type": "application/json"})
+    assert big.status_code == 413
+    broken = table.client.post("/api/push", params=params, content=b"{", headers={"content-type": "application/json"})
+    assert broken.status_code == 422
+
+
+def test_the_setup_is_checked(table: Table) -> None:
+    for seats, more, words in [
+        (["민지"], {}, "seats"),
+        (["민지", "민지"], {}, "twice"),
+        (["민지", "재현"], {"dealer": "할머니"}, "not at the table"),
+        (["민지", "재현"], {"rules": "no-such-rules"}, "no-such-rules"),
+        (["민지", "재현"], {"sets": {"go.no_such_knob": "1"}}, "no_such_knob"),
+        (['민"지', "재현"], {}, "quotes"),
+    ]:
+        answer = table.post("/api/setup", {"seats": seats, **more})
+        assert answer.status_code == 422, (seats, more)
+        assert words in answer.json()["message"], answer.json()
+    assert table.get()["hand"] is None
+
+
+def test_a_correction_checks_again_what_follows_and_shows_what_no_longer_holds(table: Table) -> None:
+    lines = statements_of(SAMPLE)
+    table.setup(["민지", "재현"], dealer="민지")
+    table.push(*lines[:3])
+    for line in lines[3:9]:
+        table.push(line)
+    # 민지's first turn flipped 3p; say it was 3r's partner 12g instead: 12g is flipped later by 민지
+    corrected = table.ok("/api/correct", {"index": 3, "line": "민지: 11p / 12g"})
+    statements = corrected["hand"]["statements"]
+    assert statements[3]["text"] == "민지: 11p / 12g" and len(statements) == 9
+    problems = [(s["index"], p["code"]) for s in statements for p in s["problems"]]
+    assert (5, "extra-card") in problems  # 민지's 12g of line 3 of the play cannot be flipped twice
+    assert statements_of(table.path)[3] == "민지: 11p / 12g"
+    # a correction that is itself illegal is refused
+    refused = table.post("/api/correct", {"index": 4, "line": "민지: 6p / 6p"})
+    assert refused.status_code == 422 and refused.json()["violations"][0]["code"] == "out-of-turn"
+    assert table.post("/api/correct", {"index": 99, "line": "민지: 6p / 6p"}).status_code == 404
+    # putting the first flip back makes every problem go away
+    table.ok("/api/correct", {"index": 3, "line": lines[3]})
+    assert all(not s["problems"] for s in table.state["hand"]["statements"])
+    assert statements_of(table.path) == lines[:9]
+
+
+def test_the_next_hand_is_dealt_by_the_winner_and_the_evening_adds_up(table: Table) -> None:
+    lines = statements_of(SAMPLE)
+    table.setup(["민지", "재현"], dealer="민지", stake=100)
+    table.push(*lines[:3])
+    for line in lines[3:]:
+        table.push(line)
+    assert table.state["next_setup"]["dealer"] == "재현"
+    early = table.post("/api/setup", {"seats": ["민지", "재현"]})
+    assert early.status_code == 200  # the hand is over: the next one may be set up
+    assert table.state["hand"]["dealer"] == "재현" and table.state["hand"]["number"] == 2
+    table.push("deal 민지: ?*10", "deal 재현: ?*10", "table: 1g 1r 2p 3p 5a 6r 7p 8a")
+    assert table.state["hand"]["board"]["who"] == "재현"
+    transcript = read_text(table.path.read_text(encoding="utf-8"))
+    assert len(transcript.hands) == 2 and transcript.hands[1].tag("Dealer") is None  # the rules' choice
+    in_progress = table.post("/api/setup", {"seats": ["민지", "재현"]})
+    assert in_progress.status_code == 409 and "not over" in in_progress.json()["message"]
+    assert table.state["evening"]["balance"] == {"민지": -1100, "재현": 1100}
+
+
+def test_a_claim_is_compared_with_the_verdict(table: Table) -> None:
+    lines = statements_of(SAMPLE)
+    table.setup(["민지", "재현"], dealer="민지", stake=100)
+    table.push(*lines[:3])
+    for line in lines[3:-1]:
+        table.push(line)
+    table.push("claim: 민지 pays 재현 12")
+    verdict = table.state["hand"]["verdict"]
+    assert [d["kind"] for d in verdict["discrepancies"]] == ["claim"]
+    table.ok("/api/correct", {"index": len(lines) - 1, "line": "claim: 민지 pays 재현 11"})
+    assert table.state["hand"]["verdict"]["discrepancies"] == []
+
+
+def test_a_resumed_evening_is_the_same_evening(table: Table, tmp_path: Path) -> None:
+    lines = statements_of(SAMPLE)
+    table.setup(["민지", "재현"], dealer="민지", stake=100)
+    table.push(*lines[:3])
+    for line in lines[3:12]:
+        table.push(line)
+    again = Table(table.path)
+    assert again.get() == table.get()
+    # a hand set up but not dealt is kept beside the file (GSN has no hand without a statement)
+    for line in lines[12:]:
+        table.push(line)
+    table.setup(["민지", "재현", "할머니"], stake=50)
+    assert Table(table.path).get() == table.get()
+
+
+def test_the_downloads(table: Table) -> None:
+    lines = statements_of(SAMPLE)
+    table.setup(["민지", "재현"], dealer="민지", stake=100, event="<script>alert(1)</script>")
+    table.push(*lines[:3])
+    params = {"t": table.tokens.watcher}
+    gsn = table.client.get("/evening.gsn", params=params)
+    assert gsn.status_code == 200 and gsn.text == table.path.read_text(encoding="utf-8")
+    assert "attachment" in gsn.headers["content-disposition"]
+    page = table.client.get("/evening.html", params=params)
+    assert page.status_code == 200 and "<script>alert(1)" not in page.text
+    assert "&lt;script&gt;" in page.text
