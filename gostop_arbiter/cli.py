@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import signal
 import sys
@@ -15,13 +16,13 @@ import click
 
 from .exitcodes import Exit
 from .judging.file import FileJudge, RulesChoice, judge_file
+from .messages import LANGS, Lang, lang_from_env, say, sentence
 from .notation import Hand, SyntaxIssue, normalise_lines, read_hands, write_hand, write_transcript
 from .notation.model import Notice, Transcript
 from .notation.reader import decoded_lines, paused_gc
 from .notation.writer import SPELLINGS, Script, script_of
 from .outputs import OutputError, output_file, reason_of
 from .records import Mutable, dump, mutable
-from .render.words import Lang
 from .rules import PROFILES, RulesError, profile_named, resolve
 from .settlement import settle_up
 from .tools.tamper import TAMPER_KINDS
@@ -204,7 +205,7 @@ def parse(files: tuple[str, ...], as_json: bool) -> None:
             _report_errors(source)
             _report_warnings(source)
             if source.ok:
-                print_transcript(source.path, source.hands, _console())
+                print_transcript(source.path, source.hands, _console(), lang=_lang())
     if as_json:
         _print_json({"schema_version": SCHEMA_VERSION, "files": documents})
     sys.exit(status)
@@ -428,6 +429,8 @@ class _CheckOutput(Mutable):
     settle: bool = False
     lang: Lang = "en"
     evening: _Evening = field(default_factory=_Evening)
+    currencies: set[str] = field(default_factory=set)
+    """The ``[Currency]`` tags of the file's hands, for showing its balance in their money."""
 
 
 def _check_file(path: str, choice: RulesChoice, out: _CheckOutput, tally: _Tally) -> None:
@@ -466,6 +469,7 @@ def _check_file(path: str, choice: RulesChoice, out: _CheckOutput, tally: _Tally
                         continue
                     judged += 1
                     (valid_hands if result.valid else invalid_hands).append(hand.index)
+                    out.currencies.add(result.tags.get("Currency", ""))
                     invalid = invalid or not result.valid
                     disputed = disputed or bool(result.discrepancies)
                     if out.document is not None:
@@ -506,7 +510,11 @@ def _check_file(path: str, choice: RulesChoice, out: _CheckOutput, tally: _Tally
         from .render.report import print_file_end
 
         # The settle-up is the evening's, across every file, at the end (decision P7).
-        print_file_end(verdict, out.console, None, out.lang, had_hands=hands is not None and judged > 0)
+        currency = next(iter(out.currencies)) if len(out.currencies) == 1 else None
+        out.currencies.clear()
+        print_file_end(
+            verdict, out.console, None, out.lang, had_hands=hands is not None and judged > 0, currency=currency or None
+        )
 
 
 @cli.command(short_help="Judge every hand: legality, scores, who pays whom, the balance.")
@@ -517,9 +525,6 @@ def _check_file(path: str, choice: RulesChoice, out: _CheckOutput, tally: _Tally
 @click.option(
     "--settle", is_flag=True, help="End with the fewest transfers that clear the balance of every file named, together."
 )
-@click.option(
-    "--lang", type=click.Choice(["en", "ko"]), default="en", show_default=True, help="Terms in English or Korean."
-)
 @click.option("--no-color", is_flag=True, help="No colours (also when NO_COLOR is set).")
 def check(
     files: tuple[str, ...],
@@ -527,7 +532,6 @@ def check(
     rules_name: str | None,
     sets: tuple[str, ...],
     settle: bool,
-    lang: str,
     no_color: bool,
 ) -> None:
     """Judge every hand of FILES: legality, scores, who pays whom, and each file's balance.
@@ -551,7 +555,7 @@ def check(
     choice = _rules_choice(rules_name, sets)
     console = _console(no_color=no_color, emoji=False, markup=False)
     document = JsonDocument(sys.stdout, SCHEMA_VERSION) if as_json else None
-    out = _CheckOutput(console, document, settle, cast(Lang, lang))
+    out = _CheckOutput(console, document, settle, _lang())
     tally = _Tally()
     for path in files:
         _check_file(path, choice, out, tally)
@@ -561,9 +565,9 @@ def check(
         from rich.text import Text
 
         head, *rest = out.evening.lines()
-        console.print(Text(head, style="bold"))
+        console.print(Text(sentence(head, out.lang), style="bold"))
         for line in rest:
-            console.print(line)
+            console.print(Text(sentence(line, out.lang)))
     sys.exit(tally.status)
 
 
@@ -598,7 +602,7 @@ def compare(file: str, names: str, as_json: bool) -> None:
             }
         )
     else:
-        _console().print(compare_table(source.path, verdicts))
+        _console().print(compare_table(source.path, verdicts, _lang()))
     sys.exit(_status(list(verdicts.values())))
 
 
@@ -621,7 +625,7 @@ def rules(name: str | None, as_json: bool) -> None:
         if as_json:
             _print_json({"profiles": {p.name: p.summary for p in PROFILES.values()}})
         else:
-            _console().print(profiles_table())
+            _console().print(profiles_table(_lang()))
         return
     try:
         profile = profile_named(name)
@@ -630,7 +634,7 @@ def rules(name: str | None, as_json: bool) -> None:
     if as_json:
         _print_json(profile_json(profile))
     else:
-        _console().print(knobs_table(profile, knob_rows(profile)))
+        _console().print(knobs_table(profile, knob_rows(profile), _lang()))
 
 
 @cli.command(short_help="Play random legal hands and write them as GSN.")
@@ -679,7 +683,7 @@ def simulate(
     quiet = quiet or output is None or not sys.stdout.isatty()
     with contextlib.ExitStack() as stack:
         out = stack.enter_context(output_file(output)) if output is not None else sys.stdout
-        advance = stack.enter_context(progress_bar("simulating", hands, quiet=quiet))
+        advance = stack.enter_context(progress_bar(say("simulating", _lang()), hands, quiet=quiet))
         try:
             for i, hand in enumerate(session):
                 out.write(("\n" if i else "") + "\n".join(write_hand(hand)) + "\n")
@@ -726,7 +730,9 @@ def audit(
     files = gsn_files(paths)
     done = 0
     try:
-        with progress_bar("auditing", len(files), quiet=quiet or not sys.stdout.isatty(), unit="files") as bar:
+        with progress_bar(
+            say("auditing", _lang()), len(files), quiet=quiet or not sys.stdout.isatty(), unit=say("files", _lang())
+        ) as bar:
 
             def advance(n: int = 1) -> None:
                 nonlocal done
@@ -762,11 +768,8 @@ def audit(
     "--hand", "hand_index", type=click.IntRange(1), default=1, show_default=True, help="Which hand of the file."
 )
 @click.option("--turn", "turn_index", type=click.IntRange(0), help="Show only the table after this turn (0: as dealt).")
-@click.option(
-    "--lang", type=click.Choice(["en", "ko"]), default="en", show_default=True, help="Terms in English or Korean."
-)
 @click.option("--no-color", is_flag=True, help="No colours (also when NO_COLOR is set).")
-def replay(file: str, hand_index: int, turn_index: int | None, lang: str, no_color: bool) -> None:
+def replay(file: str, hand_index: int, turn_index: int | None, no_color: bool) -> None:
     """Show the table after each turn of a played hand: hands, table, piles, scores, and what happened.
 
     Examples:
@@ -802,7 +805,7 @@ def replay(file: str, hand_index: int, turn_index: int | None, lang: str, no_col
                 f"1 to {last}, and 0 is the table as dealt"
             )
         for snap in shown:
-            console.print(snapshot_view(snap, cast(Lang, lang)))
+            console.print(snapshot_view(snap, _lang()))
             console.print()
         return
     raise click.UsageError(f"{file} has no hand {hand_index}")
@@ -813,10 +816,7 @@ def replay(file: str, hand_index: int, turn_index: int | None, lang: str, no_col
 @click.option("-o", "--output", required=True, type=click.Path(), help="The HTML file.")
 @click.option("--rules", "rules_name", metavar="NAME", help="Judge under this profile instead of the file's.")
 @click.option("--set", "sets", multiple=True, metavar="KNOB=VALUE", help="Override one knob (repeatable).")
-@click.option(
-    "--lang", type=click.Choice(["en", "ko"]), default="en", show_default=True, help="The page in English or Korean."
-)
-def render(file: str, output: str, rules_name: str | None, sets: tuple[str, ...], lang: str) -> None:
+def render(file: str, output: str, rules_name: str | None, sets: tuple[str, ...]) -> None:
     """Write one self-contained HTML page that replays each hand turn by turn, with the verdict.
 
     Examples:
@@ -838,7 +838,7 @@ def render(file: str, output: str, rules_name: str | None, sets: tuple[str, ...]
         verdict = judge_file(source.path, source.hands, choice, visitor=taken)
         lines = normalise_lines(source.text)
         _report_usage(verdict, lines)
-        handle.write(render_html(source.path, source.hands, verdict, taken.taken, lang=cast(Lang, lang), choice=choice))
+        handle.write(render_html(source.path, source.hands, verdict, taken.taken, lang=_lang(), choice=choice))
     click.echo(f"wrote {output}", err=True)
     sys.exit(_status([verdict]))
 
@@ -907,6 +907,7 @@ def _quiet_stdout() -> None:
 
 
 def _run() -> int:
+    _speak(_asked_lang(sys.argv[1:]) or lang_from_env())
     try:
         try:
             returned = cli.main(prog_name="gostop-arbiter", standalone_mode=False)
@@ -945,3 +946,97 @@ def main() -> None:
     status = _run()
     signal.signal(signal.SIGTERM, _end_now)
     sys.exit(status)
+
+
+# ---- --lang on every command ------------------------------------------------------------------
+
+_LANG: list[Lang] = ["en"]
+"""The language the command speaks (``--lang``, else the locale's): one per process."""
+
+
+def _lang() -> Lang:
+    return _LANG[0]
+
+
+class _SaidIn(io.TextIOBase):
+    """Standard error in the reader's language: each whole line the message catalogue has a pattern
+    for is said in it as it is written (decision P23); the rest (a source line, a caret) is left."""
+
+    def __init__(self, stream: IO[str], lang: Lang) -> None:
+        super().__init__()
+        self.stream, self.lang, self.pending = stream, lang, ""
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.stream, "encoding", "utf-8")
+
+    @property
+    def errors(self) -> str | None:  # type: ignore[override]
+        return getattr(self.stream, "errors", None)
+
+    def write(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise TypeError("standard error takes text")  # as click probes a stream for bytes
+        from .messages import sentence
+
+        self.pending += text
+        while "\n" in self.pending:
+            line, self.pending = self.pending.split("\n", 1)
+            self.stream.write(sentence(line, self.lang) + "\n")
+        return len(text)
+
+    def flush(self) -> None:
+        if self.pending:  # a line not ended (a progress bar drawing itself) goes as it is
+            self.stream.write(self.pending)
+            self.pending = ""
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    def writable(self) -> bool:
+        return True
+
+
+def _speak(lang: Lang) -> None:
+    """Speak ``lang`` from now on: in what the commands print, and on standard error."""
+    _LANG[0] = lang
+    stderr = sys.stderr
+    if isinstance(stderr, _SaidIn):
+        stderr.flush()
+        stderr = stderr.stream
+    if stderr is not None:
+        sys.stderr = _SaidIn(stderr, lang) if lang != "en" else stderr
+
+
+def _asked_lang(args: list[str]) -> Lang | None:
+    """The ``--lang`` of the command line, read before click parses it, so that an error click
+    finds while parsing (an unknown option) is said in that language too."""
+    for i, arg in enumerate(args):
+        value = arg.removeprefix("--lang=") if arg.startswith("--lang=") else None
+        if arg == "--lang" and i + 1 < len(args):
+            value = args[i + 1]
+        if value in LANGS:
+            return value
+    return None
+
+
+def _choose_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    _speak(cast(Lang, value) if value else lang_from_env())
+
+
+for _command in cli.commands.values():
+    _command.params.insert(
+        0,
+        click.Option(
+            ["--lang"],
+            type=click.Choice(LANGS),
+            callback=_choose_lang,
+            expose_value=False,
+            is_eager=True,
+            help="Speak English or Korean (default: from LC_ALL, LC_MESSAGES or LANG).",
+        ),
+    )

@@ -26,10 +26,11 @@ def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
 
 
 def test_the_report_in_korean() -> None:
-    result = run("check", str(SAMPLES / "gostop-3p-bomb-shake.gsn"), "--lang", "ko")
+    result = run("check", str(SAMPLES / "gostop-3p-bomb-shake.gsn"), "--lang", "ko", env={"COLUMNS": "200"})
     assert result.returncode == 0
-    for word in ("광박", "폭탄", "점수", "지불", "정산", "광 없음", "폭탄 1번"):
+    for word in ("광박", "폭탄", "점수", "지불", "정산", "광 없음", "폭탄 1번", "플레이어", "240원", "Yuna 승"):
         assert word in result.stdout
+    assert "선수" not in result.stdout, "a player is 플레이어 or the name itself"
 
 
 COLOUR = re.compile(r"\x1b\[(?:\d+;)*(?:3[0-7]|38;|9[0-7])")

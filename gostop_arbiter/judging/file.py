@@ -24,7 +24,7 @@ from .tally import UsageError, judge_tally
 if TYPE_CHECKING:  # the engine is imported only when a played hand is judged
     from ..engine.visitor import HandVisitor
 
-FREE_TEXT_TAGS = ("Event", "Site", "Date", "Hand", "Note")
+FREE_TEXT_TAGS = ("Event", "Site", "Date", "Hand", "Note", "Currency")
 VOID_OUTCOMES = ("nagari", "redeal", "void")
 
 

@@ -58,7 +58,10 @@ Korean spellings."""
 
 KNOWN_TAGS: dict[str, str] = {
     name.lower(): name
-    for name in ("Seats", "Dealer", "Rules", "Set", "Stake", "Carry", "Event", "Site", "Date", "Hand", "Note")
+    for name in (
+        *("Seats", "Dealer", "Rules", "Set", "Stake", "Carry", "Event", "Site", "Date", "Hand", "Note"),
+        "Currency",  # what the stake is counted in (decision P22)
+    )
 }
 """The tags of GSN §3, by lower-case name, with their canonical spelling."""
 

@@ -15,20 +15,21 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
 
+from ..messages import Lang, money, say, term
 from ..verdict import FileVerdict, HandVerdict
+from .words import discrepancy_text, violation_text
 
-_HAND = "hand"
 
-
-def _result(hand: HandVerdict | None) -> str:
+def _result(hand: HandVerdict | None, lang: Lang) -> str:
     if hand is None:
-        return "cannot be judged"
-    lines = [hand.outcome + (f": {hand.winner}" if hand.winner else "")]
+        return say("cannot be judged", lang)
+    outcome = term(hand.outcome, lang)
+    lines = [say("{outcome}: {winner}", lang, outcome=outcome, winner=hand.winner) if hand.winner else outcome]
     if not hand.valid:
-        lines.append("not valid:")
-        lines += [f" {code}" for code in dict.fromkeys(v.code for v in hand.violations)]
+        lines.append(say("not valid:", lang))
+        lines += [f" {term(code, lang)}" for code in dict.fromkeys(v.code for v in hand.violations)]
     if hand.discrepancies:
-        lines.append("disputed: line " + ", ".join(str(d.line) for d in hand.discrepancies))
+        lines.append(say("disputed: line {lines}", lang, lines=", ".join(str(d.line) for d in hand.discrepancies)))
     net: dict[tuple[str, str], int] = {}
     for p in hand.payments:
         net[(p.payer, p.payee)] = net.get((p.payer, p.payee), 0) + p.points
@@ -38,23 +39,50 @@ def _result(hand: HandVerdict | None) -> str:
     return "\n".join(lines)
 
 
-def _balance(verdict: FileVerdict) -> str:
-    return "\n".join(f"{p} {a:+,}" for p, a in verdict.balance.items())
+def _balance(verdict: FileVerdict, lang: Lang) -> str:
+    return "\n".join(f"{p} {money(a, lang, sign=True)}" for p, a in verdict.balance.items())
 
 
-def _notes(verdicts: Mapping[str, FileVerdict]) -> Iterator[Text]:
+def _notes(verdicts: Mapping[str, FileVerdict], lang: Lang) -> Iterator[Text]:
     """Why a hand is not valid, or which claim the rules contradict, per profile."""
     for name, verdict in verdicts.items():
         for error in verdict.errors:
-            yield Text(f"{name}: cannot be judged: {error.message}", style="red")
+            yield Text(say("{name}: cannot be judged: {message}", lang, name=name, message=error.message), style="red")
         for hand in verdict.hands:
-            where = f"hand {hand.index} · {name}"
+            where = say("hand {index} · {name}", lang, index=hand.index, name=name)
             if hand.outcome == "incomplete":
-                yield Text(f"{where}: incomplete: the transcript ends before the hand does under these rules")
+                yield Text(
+                    say(
+                        "{where}: incomplete: the transcript ends before the hand does under these rules",
+                        lang,
+                        where=where,
+                    )
+                )
             for v in hand.violations:
-                yield Text(f"{where}: line {v.line}: {v.code}: {v.message}", style="red")
+                code, message = term(v.code, lang), violation_text(v, lang)
+                yield Text(
+                    say(
+                        "{where}: line {line}: {code}: {message}",
+                        lang,
+                        where=where,
+                        line=v.line,
+                        code=code,
+                        message=message,
+                    ),
+                    style="red",
+                )
             for d in hand.discrepancies:
-                yield Text(f"{where}: line {d.line}: the table got it wrong: {d.message}", style="yellow")
+                message = discrepancy_text(d, lang)
+                yield Text(
+                    say(
+                        "{where}: line {line}: the table got it wrong: {message}",
+                        lang,
+                        where=where,
+                        line=d.line,
+                        message=message,
+                    ),
+                    style="yellow",
+                )
 
 
 def _width(lines: Sequence[str]) -> int:
@@ -65,12 +93,16 @@ def _width(lines: Sequence[str]) -> int:
 class CompareView:
     """The comparison as rich renders it: tables that fit the width, then the notes."""
 
-    def __init__(self, path: str, verdicts: Mapping[str, FileVerdict]) -> None:
+    def __init__(self, path: str, verdicts: Mapping[str, FileVerdict], lang: Lang = "en") -> None:
         self.path = path
         self.verdicts = verdicts
+        self.lang = lang
+        self.hand = term("hand", lang)
+        self.balance = term("balance", lang)
         self.indexes = sorted({h.index for v in verdicts.values() for h in v.hands})
         self.cells: dict[str, list[str]] = {
-            name: [_result(next((h for h in v.hands if h.index == i), None)) for i in self.indexes] + [_balance(v)]
+            name: [_result(next((h for h in v.hands if h.index == i), None), lang) for i in self.indexes]
+            + [_balance(v, lang)]
             for name, v in verdicts.items()
         }
 
@@ -79,7 +111,7 @@ class CompareView:
 
     def groups(self, width: int) -> list[list[str]]:
         """The profiles in runs that each fit ``width`` beside the hand column (at least one each)."""
-        first = _width([_HAND, "balance", *(str(i) for i in self.indexes)]) + 1
+        first = _width([self.hand, self.balance, *(str(i) for i in self.indexes)]) + 1
         groups: list[list[str]] = []
         used = first
         for name in self.verdicts:
@@ -94,26 +126,27 @@ class CompareView:
 
     def table(self, names: Sequence[str]) -> Table:
         table = Table(show_header=True, header_style="bold")
-        table.add_column(_HAND, justify="right", no_wrap=True)
+        table.add_column(self.hand, justify="right", no_wrap=True)
         for name in names:
             table.add_column(name, min_width=cell_len(name))
         for row, index in enumerate(self.indexes):
             table.add_row(str(index), *(self.cells[name][row] for name in names))
-        table.add_row("balance", *(self.cells[name][-1] for name in names))
+        table.add_row(self.balance, *(self.cells[name][-1] for name in names))
         return table
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        title = f"{self.path}: points under each profile"
+        title = say("{path}: points under each profile", self.lang, path=self.path)
         for i, names in enumerate(self.groups(options.max_width)):
-            yield Text(title if i == 0 else f"{self.path}: continued", style="bold")  # as wide as the terminal
+            more = say("{path}: continued", self.lang, path=self.path)
+            yield Text(title if i == 0 else more, style="bold")  # as wide as the terminal
             yield self.table(names)
-        notes = list(_notes(self.verdicts))
+        notes = list(_notes(self.verdicts, self.lang))
         if notes:
-            yield Text("why:", style="bold")
+            yield Text(say("why:", self.lang), style="bold")
             for note in notes:
                 yield Text("  ").append_text(note)
 
 
-def compare_table(path: str, verdicts: Mapping[str, FileVerdict]) -> CompareView:
+def compare_table(path: str, verdicts: Mapping[str, FileVerdict], lang: Lang = "en") -> CompareView:
     """What ``compare`` prints for one file."""
-    return CompareView(path, verdicts)
+    return CompareView(path, verdicts, lang)

@@ -15,13 +15,14 @@ from rich.text import Text
 
 from ..cards import Kind, card_info
 from ..engine import BoardView, Event, HandBoard, HandVisitor, replay
+from ..messages import sentence
 from ..notation import Hand, write_statement
 from ..notation.model import Call, Declare, Give, Statement, Turn
 from ..records import Mutable, mutable
 from ..rules import Profile
 from ..verdict import HandVerdict, Violation
 from .transcript import cards_text
-from .words import Lang, term
+from .words import Lang, say, term
 
 
 @mutable
@@ -133,41 +134,60 @@ def _snapshot(view: BoardView, turn: Turn | None, events: list[Event]) -> Snapsh
     )
 
 
+EVENT_WORDS: dict[str, str] = {
+    "play": "{who} played {cards}",
+    "lay": "{cards} stays on the table",
+    "flip": "{who} flipped {cards}",
+    "capture": "{who} takes {cards}",
+    "ppeok": "{name}: {cards} stay stuck together, {who}'s",
+    "ja-ppeok": "{name}: {who} takes back {who}'s own ppeok",
+    "chok": "{name}: {who} takes {cards}",
+    "ttadak": "{name}: {who} takes all four, {cards}",
+    "sweep": "{name}: {who} leaves the table empty",
+    "steal": "{other} gives {cards} to {who}",
+    "bomb": "{name}: {who} takes {cards}",
+    "pass": "{who} plays a dummy turn",
+    "shake": "{name}: {who} shows {cards}",
+    "bonus": "{who} lays the bonus card {cards}",
+    "draw": "{who} draws a replacement",
+    "declare": "{who} counts {cards} as {note}",
+    "go": "{who}: {call} ({note})",
+    "stop": "{who}: {call} ({note})",
+    "nagari": "{name}: nobody wins the hand",
+    "chongtong": "{name}: {who} shows {cards}",
+    "three-ppeok": "{name}: {who} wins with a third ppeok",
+    "immediate": "{other} pays {who} {points} at once: {note}",
+    "dealer-bonus": "{who} takes {cards} from the table",
+    "sit-out": "{who} sits out ({note})",
+    "redeal": "four of a month on the table: redeal",
+}
+"""Each event in words, as the catalogue's English msgids."""
+
+
 def describe(event: Event, lang: Lang = "en") -> str:
     """One event in words: 'Jae flipped 9p', 'chok: Jae takes 9r 9p'."""
     cards = " ".join(event.cards)
-    who = event.player or ""
-    name = term(event.kind, lang)
-    words = {
-        "play": f"{who} played {cards}",
-        "lay": f"{cards} stays on the table",
-        "flip": f"{who} flipped {cards}",
-        "capture": f"{who} takes {cards}",
-        "ppeok": f"{name}: {cards} stay stuck together, {who}'s",
-        "ja-ppeok": f"{name}: {who} takes back {who}'s own ppeok",
-        "stack": f"{name}: {who} takes the stack {cards}"
-        + (f" ({event.other}'s ppeok)" if event.other else " (dealt)"),
-        "chok": f"{name}: {who} takes {cards}",
-        "ttadak": f"{name}: {who} takes all four, {cards}",
-        "sweep": f"{name}: {who} leaves the table empty",
-        "steal": f"{event.other} gives {cards} to {who}",
-        "bomb": f"{name}: {who} takes {cards}",
-        "pass": f"{who} plays a dummy turn",
-        "shake": f"{name}: {who} shows {cards}",
-        "bonus": f"{who} lays the bonus card {cards}",
-        "draw": f"{who} draws a replacement",
-        "declare": f"{who} counts {cards} as {event.note}",
-        "go": f"{who}: {term('go', lang)} ({event.note})",
-        "stop": f"{who}: {term('stop', lang)} ({event.note})",
-        "nagari": f"{name}: nobody wins the hand",
-        "chongtong": f"{name}: {who} shows {cards}",
-        "three-ppeok": f"{name}: {who} wins with a third ppeok",
-        "immediate": f"{event.other} pays {who} {event.extra.get('points', 0)} at once: {event.note}",
-        "dealer-bonus": f"{who} takes {cards} from the table",
-        "sit-out": f"{who} sits out ({event.note})",
-        "redeal": "four of a month on the table: redeal",
-    }
-    return words.get(event.kind, f"{event.kind} {who} {cards}".strip())
+    msgid = EVENT_WORDS.get(event.kind)
+    if event.kind == "stack":
+        msgid = (
+            "{name}: {who} takes the stack {cards} ({other}'s ppeok)"
+            if event.other
+            else ("{name}: {who} takes the stack {cards} (dealt)")
+        )
+    if msgid is None:
+        return f"{term(event.kind, lang)} {event.player or ''} {cards}".strip()
+    note = event.note if event.kind in ("declare", "sit-out") and " " not in event.note else None
+    return say(
+        msgid,
+        lang,
+        who=event.player or "",
+        cards=cards,
+        name=term(event.kind, lang),
+        other=event.other or "",
+        call=term(event.kind, lang),
+        note=term(note, lang) if note is not None else sentence(event.note, lang),
+        points=event.extra.get("points", 0),
+    )
 
 
 def _pile(cards: list[str]) -> Text:
@@ -186,20 +206,21 @@ def _pile(cards: list[str]) -> Text:
 
 
 def snapshot_view(snap: Snapshot, lang: Lang = "en") -> Group:
-    heading = Text(f"turn {snap.turn} · line {snap.line} · ", style="bold")
-    heading.append(snap.text)
+    """The table after one turn: what happened, the table, and each player's hand, pile and points."""
+    heading = Text(say("turn {turn} · line {line} · ", lang, turn=snap.turn, line=snap.line), style="bold")
+    heading.append(say("the deal", lang) if snap.line == 0 and snap.text == "the deal" else snap.text)
     happened = Text("\n".join("  " + describe(e, lang) for e in snap.events if e.kind not in ("play", "flip")))
     table = Table(show_header=True, header_style="bold", expand=False)
     table.add_column(term("player", lang))
-    table.add_column("hand")
+    table.add_column(term("hand cards", lang) if lang != "en" else "hand")
     table.add_column(term("pile", lang))
     table.add_column(term("points", lang), justify="right")
     for player, cards in snap.hands.items():
         shown = cards_text(cards)
         if snap.unseen[player]:
-            shown.append(f" +{snap.unseen[player]} unseen", style="dim")
+            shown.append(say(" +{count} unseen", lang, count=snap.unseen[player]), style="dim")
         if snap.dummies[player]:
-            shown.append(f" +{snap.dummies[player]} dummy", style="dim")
+            shown.append(say(" +{count} dummy", lang, count=snap.dummies[player]), style="dim")
         table.add_row(player, shown, _pile(snap.piles[player]), str(snap.scores[player]))
     on_table = Text(f"{term('table', lang)}: ")
     for i, (_month, cards, owner) in enumerate(snap.table):
@@ -207,11 +228,13 @@ def snapshot_view(snap: Snapshot, lang: Lang = "en") -> Group:
             on_table.append("  ")
         on_table.append_text(cards_text(cards))
         if owner is not None and len(cards) >= 3:
-            on_table.append(f" ({owner}'s ppeok)" if owner else " (dealt stack)", style="dim")
+            stack = say(" ({owner}'s ppeok)", lang, owner=owner) if owner else say(" (dealt stack)", lang)
+            on_table.append(stack, style="dim")
     parts: list[Text | Table] = [heading]
     if happened.plain:
         parts.append(happened)
     parts += [on_table, table]
     if snap.outcome != "incomplete":
-        parts.append(Text(f"{snap.outcome}" + (f": {snap.winner}" if snap.winner else ""), style="bold green"))
+        ended = say("{outcome}: {winner}", lang, outcome=term(snap.outcome, lang), winner=snap.winner)
+        parts.append(Text(ended if snap.winner else term(snap.outcome, lang), style="bold green"))
     return Group(*parts)

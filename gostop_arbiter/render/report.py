@@ -9,33 +9,52 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from ..messages import money
 from ..notation.errors import caret_under, excerpt
 from ..verdict import FileVerdict, HandVerdict, Payment, Violation
 from .transcript import cards_text
-from .words import Lang, reason, term
+from .words import Lang, discrepancy_text, factor_reason, payment_reason, say, term, violation_text
+
+OUTCOMES: dict[str, str] = {
+    "stop": "{winner} wins",
+    "chongtong": "{winner} wins by chongtong",
+    "three-ppeok": "{winner} wins by three ppeoks",
+    "nagari": "nagari: nobody pays, the next hand ×{carry}",
+    "void": "void: the round is a tie",
+    "round": "round played out",
+    "redeal": "redeal",
+    "incomplete": "the transcript ends before the hand does",
+}
+"""How a hand ended, as the report's heading says it."""
 
 
-def _heading(path: str, hand: HandVerdict) -> Text:
-    result = {
-        "stop": f"{hand.winner} wins",
-        "tally": f"{hand.winner} wins" if hand.winner else "balances against the target",
-        "chongtong": f"{hand.winner} wins by chongtong",
-        "three-ppeok": f"{hand.winner} wins by three ppeoks",
-        "nagari": f"nagari: nobody pays, the next hand ×{hand.carry_out}",
-        "void": "void: the round is a tie",
-        "round": "round played out",
-        "redeal": "redeal",
-        "incomplete": "the transcript ends before the hand does",
-    }[hand.outcome]
-    text = Text(f"{path} · hand {hand.index} · {hand.rules} · ", style="bold")
-    text.append(result, style="bold green" if hand.valid else "bold red")
+def outcome_text(hand: HandVerdict, lang: Lang = "en") -> str:
+    """How the hand ended, in words: 'Yuna wins', 'nagari: nobody pays, the next hand ×2'."""
+    if hand.outcome == "tally":
+        msgid = "{winner} wins" if hand.winner else "balances against the target"
+    else:
+        msgid = OUTCOMES[hand.outcome]
+    return say(msgid, lang, winner=hand.winner, carry=hand.carry_out)
+
+
+def _heading(path: str, hand: HandVerdict, lang: Lang) -> Text:
+    text = Text(say("{path} · hand {index} · {rules} · ", lang, path=path, index=hand.index, rules=hand.rules))
+    text.stylize("bold")
+    text.append(outcome_text(hand, lang), style="bold green" if hand.valid else "bold red")
     if not hand.valid:
-        text.append(" · not valid: the payments below are not binding", style="red")
+        text.append(say(" · not valid: the payments below are not binding", lang), style="red")
     return text
 
 
-def _caret(violation: Violation, lines: Mapping[int, str]) -> Text:
-    text = Text(f"  line {violation.line}: {violation.code}: {violation.message}", style="red")
+def _caret(violation: Violation, lines: Mapping[int, str], lang: Lang) -> Text:
+    said = say(
+        "  line {line}: {code}: {message}",
+        lang,
+        line=violation.line,
+        code=term(violation.code, lang),
+        message=violation_text(violation, lang),
+    )
+    text = Text(said, style="red")
     line = lines.get(violation.line)
     if line is not None:
         source, column = excerpt(line.replace("\t", " "), violation.column)
@@ -75,11 +94,11 @@ def _factor_text(payment: Payment, lang: Lang) -> Text:
         if i:
             text.append("\n")
         text.append(f"{term(factor.rule, lang)} ×{factor.factor}", style="bold")
-        text.append(f": {reason(factor.rule, factor.reason, factor.params, lang)}")
+        text.append(f": {factor_reason(factor, lang)}")
     if payment.reason:
         if payment.factors:
             text.append("\n")
-        text.append(payment.reason, style="italic")
+        text.append(payment_reason(payment, lang), style="italic")
     return text
 
 
@@ -87,19 +106,26 @@ def _payments(hand: HandVerdict, lang: Lang) -> Table:
     table = Table(show_header=True, header_style="bold", title=term("payments", lang), title_justify="left")
     for column, justify in (("from", "left"), ("to", "left"), ("points", "right"), ("money", "right"), ("why", "left")):
         table.add_column(term(column, lang), justify=justify)  # type: ignore[arg-type]
+    currency = hand.tags.get("Currency")
     for p in hand.payments:
-        table.add_row(p.payer, p.payee, str(p.points), f"{p.amount:,}", _factor_text(p, lang))
+        table.add_row(p.payer, p.payee, str(p.points), money(p.amount, lang, currency), _factor_text(p, lang))
     return table
 
 
 def hand_report(path: str, hand: HandVerdict, lines: Mapping[int, str], lang: Lang = "en") -> Group:
     """One hand's report; ``lines`` holds the text of the file's lines by number (at least the
     hand's own), for showing each violation's line with a caret."""
-    parts: list[Table | Text] = [_heading(path, hand)]
+    parts: list[Table | Text] = [_heading(path, hand, lang)]
     for violation in hand.violations:
-        parts.append(_caret(violation, lines))
+        parts.append(_caret(violation, lines, lang))
     for note in hand.discrepancies:
-        parts.append(Text(f"  line {note.line}: the table got it wrong: {note.message}", style="yellow"))
+        message = discrepancy_text(note, lang)
+        parts.append(
+            Text(
+                say("  line {line}: the table got it wrong: {message}", lang, line=note.line, message=message),
+                style="yellow",
+            )
+        )
     if hand.scores:
         parts.append(_scores(hand, lang))
     if hand.payments:
@@ -107,13 +133,13 @@ def hand_report(path: str, hand: HandVerdict, lines: Mapping[int, str], lang: La
     return Group(*parts)
 
 
-def balance_table(balance: Mapping[str, int]) -> Table:
+def balance_table(balance: Mapping[str, int], lang: Lang = "en", currency: str | None = None) -> Table:
     table = Table(show_header=True, header_style="bold")
-    table.add_column("player")
-    table.add_column("money", justify="right")
+    table.add_column(term("player", lang))
+    table.add_column(term("money", lang), justify="right")
     for player, amount in balance.items():
         style = "green" if amount > 0 else "red" if amount < 0 else ""
-        table.add_row(player, Text(f"{amount:+,}", style=style))
+        table.add_row(player, Text(money(amount, lang, currency, sign=True), style=style))
     return table
 
 
@@ -134,15 +160,24 @@ def print_file_end(
     lang: Lang = "en",
     *,
     had_hands: bool,
+    currency: str | None = None,
 ) -> None:
-    """What follows a file's hands: its balance, and with ``--settle`` the transfers."""
+    """What follows a file's hands: its balance, and with ``--settle`` the transfers (``currency``:
+    the hands' ``[Currency]``, when they agree)."""
     if had_hands:
-        console.print(Text(f"{verdict.path} · {term('balance', lang)}", style="bold"))
-        console.print(balance_table(verdict.balance))
+        console.print(Text(say("{path} · balance", lang, path=verdict.path), style="bold"))
+        console.print(balance_table(verdict.balance, lang, currency))
     if transfers is not None:
         if transfers:
-            console.print(Text("settle up:", style="bold"))
+            console.print(Text(say("settle up:", lang), style="bold"))
             for payer, payee, amount in transfers:
-                console.print(f"  {payer} hands {amount:,} to {payee}")
+                said = say(
+                    "  {payer} hands {amount} to {payee}",
+                    lang,
+                    payer=payer,
+                    payee=payee,
+                    amount=money(amount, lang, currency),
+                )
+                console.print(Text(said))
         else:
-            console.print(Text("settle up: everyone is even", style="bold"))
+            console.print(Text(say("settle up: everyone is even", lang), style="bold"))

@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.table import Table
 
+from ..messages import Lang, pgettext, say, term
 from ..rules import PROFILES, Profile
 from ..rules.profile import GROUPS
 
@@ -37,31 +38,35 @@ def _value(value: Any) -> str:
     return str(value)
 
 
-def profiles_table() -> Table:
-    table = Table(show_header=True, header_style="bold", title="rules profiles", title_justify="left")
-    table.add_column("profile")
-    table.add_column("what it is")
+def profiles_table(lang: Lang = "en") -> Table:
+    table = Table(show_header=True, header_style="bold", title=say("rules profiles", lang), title_justify="left")
+    table.add_column(term("profile", lang))
+    table.add_column(term("what it is", lang))
     for profile in PROFILES.values():
-        table.add_row(profile.name, profile.summary)
+        table.add_row(profile.name, pgettext("profile", profile.summary, lang))
     return table
 
 
-def knobs_table(profile: Profile, rows: list[dict[str, Any]]) -> Table:
+def knobs_table(profile: Profile, rows: list[dict[str, Any]], lang: Lang = "en") -> Table:
     table = Table(
-        show_header=True, header_style="bold", title=f"{profile.name}: {profile.summary}", title_justify="left"
+        show_header=True,
+        header_style="bold",
+        title=f"{profile.name}: {pgettext('profile', profile.summary, lang)}",
+        title_justify="left",
     )
-    table.add_column("knob", no_wrap=True)
-    table.add_column("value")
-    table.add_column("meaning", ratio=1)
-    table.add_column("rule", no_wrap=True)
+    table.add_column(term("knob", lang), no_wrap=True)
+    table.add_column(term("value", lang))
+    table.add_column(term("meaning", lang), ratio=1)
+    table.add_column(term("rule", lang), no_wrap=True)
     group = None
     for row in rows:
         if row["group"] != group:
             group = row["group"]
             if group:
                 table.add_section()
-                table.add_row(f"[bold]{group.replace('_', ' ')}[/bold]", "", "", "")
-        table.add_row(row["knob"], _value(row["value"]), row["meaning"], row["rule"])
+                shown = pgettext("knob group", group, lang) if lang != "en" else group.replace("_", " ")
+                table.add_row(f"[bold]{shown}[/bold]", "", "", "")
+        table.add_row(row["knob"], _value(row["value"]), pgettext("knob", row["meaning"], lang), row["rule"])
     return table
 
 

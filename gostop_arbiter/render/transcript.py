@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards import UNSEEN, Kind, card_info
+from ..messages import Lang, say, term
 from ..notation import Hand, write_statement
 
 CARD_STYLES: dict[Kind, str] = {
@@ -55,19 +56,26 @@ def line_text(line: str) -> Text:
     return text
 
 
-def print_transcript(path: str, hands: list[Hand], console: Console | None = None) -> None:
+def print_transcript(path: str, hands: list[Hand], console: Console | None = None, *, lang: Lang = "en") -> None:
     """Each hand of a file: a heading with its settings, then its lines as the arbiter read them."""
     console = console or Console()
     for hand in hands:
         sets = ", ".join(f"{k}={v}" for k, v in hand.sets.items())
-        heading = (
-            f"{path} · hand {hand.index} · {hand.kind} · seats {', '.join(hand.seats)} · "
-            f"rules {hand.rules}{' (' + sets + ')' if sets else ''} · stake {hand.stake}"
+        heading = say(
+            "{path} · hand {index} · {kind} · seats {seats} · rules {rules}{sets} · stake {stake}",
+            lang,
+            path=path,
+            index=hand.index,
+            kind=term(hand.kind, lang),
+            seats=", ".join(hand.seats),
+            rules=hand.rules,
+            sets=f" ({sets})" if sets else "",
+            stake=hand.stake,
         )
         console.print(Text(heading, style="bold"))
         table = Table(show_header=True, header_style="bold")
-        table.add_column("line", justify="right", style="dim")
-        table.add_column("statement")
+        table.add_column(term("line", lang), justify="right", style="dim")
+        table.add_column(term("statement", lang))
         for item in [*hand.tags, *hand.statements]:
             table.add_row(str(item.line), line_text(write_statement(item)))
         console.print(table)

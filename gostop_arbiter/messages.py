@@ -1,0 +1,270 @@
+"""The words people read, in English or Korean: one message catalogue (decision P20).
+
+The English is written in the code; the Korean is a gettext catalogue,
+``locale/ko/LC_MESSAGES/gostop_arbiter.po``, compiled to the ``.mo`` beside it (``pybabel compile
+-d gostop_arbiter/locale -D gostop_arbiter``; a test checks the two agree). It is read only when
+Korean is asked for, so English costs nothing at start-up. Every layer may use this module: it
+imports nothing of the package.
+
+The API:
+
+- ``say(msgid, lang, **params)``: a sentence of the interface (``"{winner} wins"``) in ``lang``,
+  its ``{name}`` placeholders filled from ``params``.
+- ``term(code, lang)``: a rule, event, outcome or heading code as people say it (``pi-bak`` → 피박).
+- ``pgettext(context, msgid, lang)``: a text of the data said in ``lang`` (a knob's meaning).
+- ``fact(kind, code, english, params, lang)``: a verdict's sentence from its facts: a violation
+  (``kind`` ``violation``, ``code`` its code, ``params`` with ``reason``), a factor's reason
+  (``factor``, the rule) …; the English sentence where the catalogue has no template it can fill.
+- ``sentence(english, lang)``: a sentence made elsewhere (a discrepancy, an error) said in ``lang``
+  by matching it against the catalogue's patterns; the sentence itself when none matches.
+- ``money(amount, lang, currency, sign=)``: an amount with its unit (``1,100원``).
+- ``lang_from_env(environ)``: ``ko`` when ``LC_ALL``, ``LC_MESSAGES`` or ``LANG`` (the first set)
+  is Korean, else ``en``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Mapping
+from functools import cache
+from typing import Literal
+
+Lang = Literal["en", "ko"]
+LANGS: tuple[Lang, ...] = ("en", "ko")
+
+DOMAIN = "gostop_arbiter"
+LOCALE = os.path.join(os.path.dirname(__file__), "locale")
+"""The catalogues' folder (a path string: pathlib is not needed to read one file)."""
+
+_CONTEXT = "\x04"
+"""What joins a message's context to its msgid in a compiled catalogue (gettext's convention)."""
+
+
+def lang_from_env(environ: Mapping[str, str] | None = None) -> Lang:
+    """The reader's language from the locale variables, in POSIX's order of precedence."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            return "ko" if value.lower().startswith("ko") else "en"
+    return "en"
+
+
+def read_mo(data: bytes) -> dict[str, str]:
+    """A compiled gettext catalogue's messages, ``context\\x04msgid`` → msgstr (the header left out).
+
+    Read here rather than with :mod:`gettext`, which keeps its table private and costs an import."""
+    import struct
+
+    order = "<" if data[:4] == b"\xde\x12\x04\x95" else ">"
+    _magic, _version, count, ids, strs = struct.unpack(order + "5I", data[:20])
+    messages: dict[str, str] = {}
+    for i in range(count):
+        id_len, id_at = struct.unpack(order + "2I", data[ids + 8 * i : ids + 8 * i + 8])
+        str_len, str_at = struct.unpack(order + "2I", data[strs + 8 * i : strs + 8 * i + 8])
+        msgid = data[id_at : id_at + id_len].decode("utf-8")
+        if msgid:
+            messages[msgid] = data[str_at : str_at + str_len].decode("utf-8")
+    return messages
+
+
+@cache
+def catalogue(lang: Lang) -> Mapping[str, str]:
+    """Every message of ``lang``'s catalogue (empty for English, the language of the code)."""
+    if lang == "en":
+        return {}
+    with open(os.path.join(LOCALE, lang, "LC_MESSAGES", f"{DOMAIN}.mo"), "rb") as handle:
+        return read_mo(handle.read())
+
+
+def _parsed(template: str) -> Iterator[tuple[str, str | None]]:
+    """A template's (literal text, field name) pairs, as str.format reads it."""
+    import string  # only Korean needs templates parsed: off English's start-up
+
+    for text, name, _spec, _conv in string.Formatter().parse(template):
+        yield text, name
+
+
+def placeholders(template: str) -> list[str]:
+    """The names of a template's ``{name}`` fields, in order."""
+    return [name for _text, name in _parsed(template) if name]
+
+
+def _fill(template: str, params: Mapping[str, object]) -> str:
+    try:
+        return template.format_map(params)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+def say(msgid: str, lang: Lang = "en", /, **params: object) -> str:
+    """The sentence ``msgid`` (English, with ``{name}`` fields) in ``lang``, filled from ``params``."""
+    template = catalogue(lang).get(msgid, msgid) if lang != "en" else msgid
+    return _fill(template, params) if params else template
+
+
+def pgettext(context: str, msgid: str, lang: Lang = "en") -> str:
+    """``msgid`` in ``lang`` as said in ``context`` (``knob``: a knob's meaning; ``profile``: a
+    profile's summary), as gettext's function of that name: the msgid where it has none."""
+    if lang == "en":
+        return msgid
+    return catalogue(lang).get(f"{context}{_CONTEXT}{msgid}", msgid)
+
+
+def term(code: str, lang: Lang = "en") -> str:
+    """A code as people say it: the code itself in English, the Korean term under ``ko``."""
+    if lang == "en":
+        return code
+    return catalogue(lang).get(f"term{_CONTEXT}{code}", code)
+
+
+def terms(text: str, lang: Lang = "en") -> str:
+    """Each word of a list of codes said as a term (``pi-bak ×2 and go ×2`` → ``피박 ×2 및 고 ×2``)."""
+    if lang == "en":
+        return text
+    return " ".join(term(word, lang) for word in text.split(" "))
+
+
+@cache
+def _templates(lang: Lang, context: str) -> list[tuple[frozenset[str], str]]:
+    """The templates of one context (``violation:illegal-call:below-minimum``), the ones that need
+    the most facts first: (the facts its English msgid names, its translation)."""
+    prefix = context + _CONTEXT
+    found = [
+        (frozenset(placeholders(key[len(prefix) :])), text)
+        for key, text in catalogue(lang).items()
+        if key.startswith(prefix)
+    ]
+    return sorted(found, key=lambda item: -len(item[0]))
+
+
+def _said(params: Mapping[str, object], lang: Lang) -> dict[str, object]:
+    """The facts as a sentence shows them: codes among them (an outcome, a call) as terms."""
+    shown: dict[str, object] = {}
+    for key, value in params.items():
+        if value is None or value == "" or (key in _FLAGS and not value):
+            continue
+        shown[key] = term(value, lang) if isinstance(value, str) and key in _CODED else value
+    return shown
+
+
+_FLAGS = frozenset({"rain", "loser_none"})
+"""Facts that are yes (1) or no (0): a template that names one needs it to be yes."""
+
+_CODED = frozenset({"outcome", "call", "statement", "category", "how", "kind"})
+"""Facts whose values are codes (``stop``, ``go``, ``sell``), said as terms."""
+
+
+def fact(kind: str, code: str, english: str, params: Mapping[str, object], lang: Lang = "en") -> str:
+    """A verdict's sentence from its facts: the template of ``kind:code:reason`` or ``kind:code``
+    that needs the most facts and has them all, then a pattern of the English sentence, then the
+    code's sentence that needs none; ``english`` where the catalogue has none of them."""
+    if lang == "en":
+        return english
+    facts = _said(params, lang)
+    reason = params.get("reason")
+    contexts = [f"{kind}:{code}:{reason}"] if reason else []
+    for context in [*contexts, f"{kind}:{code}"]:
+        for needed, template in _templates(lang, context):
+            if needed and needed <= facts.keys():
+                return _fill(template, facts)
+    matched = _matched(english, lang)
+    if matched is not None:
+        return matched
+    for needed, template in _templates(lang, f"{kind}:{code}"):
+        if not needed:
+            return template
+    return english
+
+
+@cache
+def _patterns(lang: Lang) -> list[tuple[str, str, str, str]]:
+    """The catalogue's sentence patterns, the most literal text first, so that ``{a}; the rules say
+    {b}: {c} was missed`` is tried before ``{a}; the rules say {b}``: (the text a sentence it fits
+    begins with, the text it ends with, the regular expression, the translation)."""
+    import re
+
+    prefix = "sentence" + _CONTEXT
+    found = []
+    for key, text in catalogue(lang).items():
+        if not key.startswith(prefix):
+            continue
+        regex, seen, literal = "", set(), 0
+        chunks = list(_parsed(key[len(prefix) :]))
+        for chunk, name in chunks:
+            regex += re.escape(chunk)
+            literal += len(chunk)
+            if name:
+                regex += f"(?P={name})" if name in seen else f"(?P<{name}>{_field(name)})"
+                seen.add(name)
+        ends = chunks[-1][0] if chunks[-1][1] is None else ""
+        found.append((literal, chunks[0][0], ends, regex, text))
+    found.sort(key=lambda item: -item[0])
+    return [(begins, ends, regex, text) for _literal, begins, ends, regex, text in found]
+
+
+def _field(name: str) -> str:
+    """What a pattern's field may hold: a path no colon or semicolon (so that ``not counted: {…}``
+    is not read as a path), an ``n_`` field numbers and their runs (``1–3, 5``), others anything."""
+    if name == "path":
+        return r"[^:;]+?"
+    if name.startswith("n_"):
+        return r"[0-9][0-9,–\- ]*?"
+    return ".+?"
+
+
+def _matched(english: str, lang: Lang, depth: int = 0) -> str | None:
+    """``english`` said by the first pattern it fits whole; its fields said as their names ask.
+    A pattern is compiled only for a sentence that begins and ends as it does (re caches it)."""
+    import re
+
+    for begins, ends, regex, text in _patterns(lang):
+        if not (english.startswith(begins) and english.endswith(ends)):
+            continue
+        match = re.fullmatch(regex, english, re.DOTALL)
+        if match is None:
+            continue
+        parts: dict[str, str] = {}
+        for name, value in match.groupdict().items():
+            if name.startswith("m_"):  # said in turn: a pattern fits only where its parts can be said
+                said = _matched(value, lang, depth + 1) if depth < 64 else None
+                parts[name] = said if said is not None else term(value, lang)
+                if parts[name] == value and said is None:
+                    break
+            elif name.startswith("t_"):
+                parts[name] = terms(value, lang)
+            elif name.startswith("o_"):  # a list of GSN words, which stay as they are written
+                parts[name] = value.replace(" or ", f" {term('or', lang)} ")
+            else:
+                parts[name] = value
+        else:
+            return _fill(text, parts)
+    return None
+
+
+def sentence(english: str, lang: Lang = "en") -> str:
+    """An English sentence made elsewhere, in ``lang`` where a pattern of the catalogue fits it."""
+    if lang == "en":
+        return english
+    matched = _matched(english, lang)
+    return english if matched is None else matched
+
+
+WON = frozenset({"won", "krw", "원", "₩"})
+"""The ways a ``[Currency]`` tag names the won."""
+
+
+def money(amount: int, lang: Lang = "en", currency: str | None = None, *, sign: bool = False) -> str:
+    """An amount of money with its unit (decision P22): ``1,100원`` in Korean where the stake is in
+    won (the default), ``1,100`` in English unless the tag names a currency (``1,100 won``)."""
+    number = f"{amount:+,}" if sign else f"{amount:,}"
+    unit = (currency or "").strip()
+    if unit.lower() in WON or (not unit and lang == "ko"):
+        return number + "원" if lang == "ko" else number + " won"
+    return f"{number} {unit}" if unit else number
+
+
+def currency_of(tags: Iterable[Mapping[str, str]]) -> str | None:
+    """The currency several hands share (their ``Currency`` tags), or None when they differ."""
+    found = {t.get("Currency", "") for t in tags}
+    return found.pop() or None if len(found) == 1 else None
