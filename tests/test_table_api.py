@@ -13,9 +13,12 @@ from typing import Any
 import pytest
 from conftest import SAMPLES
 from fastapi.testclient import TestClient
+from test_korean import msgid_words
+from test_korean import words as words_in
 
 from gostop_arbiter import judge_text, read_text
 from gostop_arbiter.notation import write_statement
+from gostop_arbiter.rules import PROFILES
 from gostop_arbiter.table.app import Tokens, create_app
 from gostop_arbiter.table.recorder import Evening
 
@@ -32,21 +35,24 @@ def statements_of(path: Path) -> list[str]:
 class Table:
     """One evening's app, with the scorekeeper's and a watcher's links."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, lang: str = "en") -> None:
         self.path = path
+        self.lang = lang
         self.tokens = Tokens.new()
         self.client = TestClient(create_app(Evening(path), self.tokens))
         self.state = self.get()
 
     def get(self, token: str | None = None) -> dict[str, Any]:
-        answer = self.client.get("/api/state", params={"t": self.tokens.scorekeeper if token is None else token})
+        params = {"t": self.tokens.scorekeeper if token is None else token, "lang": self.lang}
+        answer = self.client.get("/api/state", params=params)
         assert answer.status_code == 200, answer.text
         state: dict[str, Any] = answer.json()
         return state
 
     def post(self, path: str, body: dict[str, Any], *, token: str | None = None, after: str | None = None) -> Any:
         body = {"after": self.state["revision"] if after is None else after, **body}
-        answer = self.client.post(path, params={"t": self.tokens.scorekeeper if token is None else token}, json=body)
+        params = {"t": self.tokens.scorekeeper if token is None else token, "lang": self.lang}
+        answer = self.client.post(path, params=params, json=body)
         if answer.status_code == 200:
             self.state = answer.json()
         return answer
@@ -91,7 +97,9 @@ def test_a_whole_hand_recorded_gets_the_verdict_check_gives_the_sample(table: Ta
     # the events the table sees as they happen
     kinds = [e["kind"] for e in hand["events"]]
     assert {"chok", "ppeok", "ja-ppeok", "sweep", "go", "stop"} <= set(kinds)
-    assert [e["label"] for e in hand["events"] if e["kind"] == "chok"] == ["쪽"]
+    assert [e["label"] for e in hand["events"] if e["kind"] == "chok"] == ["chok"]
+    korean = table.client.get("/api/state", params={"t": table.tokens.scorekeeper, "lang": "ko"}).json()["hand"]
+    assert [e["label"] for e in korean["events"] if e["kind"] == "chok"] == ["쪽"]
 
 
 def test_every_statement_taken_back_leaves_an_empty_evening(table: Table) -> None:
@@ -400,7 +408,7 @@ def test_a_correction_keeps_the_statements_kind_and_a_deal_its_size(table: Table
     table.push(*lines[:3])
     table.push(lines[3])
     kind = table.post("/api/correct", {"index": 3, "line": "stock: 1p"})
-    assert kind.status_code == 422 and "in place of a turn line" in kind.json()["message"]
+    assert kind.status_code == 422 and "must be a turn line" in kind.json()["message"]
     size = table.post("/api/correct", {"index": 1, "line": "deal 재현: 1p 2p 2r"})
     assert size.status_code == 422 and [v["code"] for v in size.json()["violations"]] == ["deal-size"]
     assert statements_of(table.path) == lines[:4]
@@ -439,3 +447,55 @@ def test_a_watcher_sees_no_hand_until_it_is_over(table: Table) -> None:
     for line in lines[3:]:
         table.push(line)
     assert table.get(table.tokens.watcher)["hand"]["statements"] == table.state["hand"]["statements"]
+
+
+def test_the_page_speaks_korean_without_an_english_word(tmp_path: Path) -> None:
+    """Every sentence the page shows in Korean, and every refusal, holds no English word (the
+    catalogue's English is what is looked for; names, card codes and GSN lines are left out)."""
+    # the language button says "English" on the Korean page; GSN is the notation's name; knob=value
+    # is how a house rule is written
+    # is how a house rule is written; check is the command's name; the file and the rules are named
+    english = (msgid_words() | {"turn", "deal", "hand", "table", "card", "pays", "points"}) - {
+        "English", "GSN", "knob", "value", "check", "evening", *PROFILES,
+    }
+    table = Table(tmp_path / "evening.gsn", lang="ko")
+    words_of_page = table.client.get("/api/words", params={"t": table.tokens.scorekeeper, "lang": "ko"}).json()
+    shown = [*words_of_page["words"].values(), *words_of_page["terms"].values(), *words_of_page["moves"].values()]
+    lines = statements_of(SAMPLE)
+    table.setup(["민지", "재현"], dealer="민지", stake=100)
+    refusals = [
+        table.post("/api/push", {"lines": ["재현: 6p / 6p"]}),  # before the deal
+        table.post("/api/setup", {"seats": ["민지", "민지"]}),
+        table.post("/api/push", {"lines": ["민지: 3q / 4p"]}),
+        table.post("/api/push", {"lines": [lines[0].rsplit(" ", 1)[0], lines[1], lines[2]]}),
+    ]
+    table.push(*lines[:3])
+    refusals += [
+        table.post("/api/push", {"lines": ["재현: 6p / 6p"]}),
+        table.post("/api/push", {"lines": [lines[3]]}, after="stale"),
+        table.post("/api/correct", {"index": 1, "line": "deal 재현: 1p 2p 2r"}),
+        table.client.post("/api/push", params={"t": table.tokens.watcher, "lang": "ko"}, json={}),
+    ]
+    for line in lines[3:-1]:
+        table.push(line)
+    table.push("claim: 민지 pays 재현 12")  # a claim the verdict contradicts
+    hand = table.state["hand"]
+    verdict = hand["verdict"]
+    shown += [hand["verdict_text"], verdict["outcome_term"]]
+    shown += [e["label"] for e in hand["events"]]
+    shown += [d["message"] for d in verdict["discrepancies"]]
+    shown += [i["term"] for s in verdict["scores"] for i in s["items"]]
+    shown += [f["term"] + " " + f["reason"] for p in verdict["payments"] for f in p["factors"]]
+    for answer in refusals:
+        assert answer.status_code >= 400
+        body = answer.json()
+        shown.append(body["message"])
+        shown += [v["term"] + " " + v["message"] for v in body.get("violations", [])]
+    left = {(word, text) for text in shown for word in korean_words(text) if word in english}
+    assert left == set(), left
+
+
+def korean_words(text: str) -> set[str]:
+    """The words of a Korean text that could be English: card codes and GSN lines left out."""
+    text = re.sub(r"\{\w+\}|\b\d+(g|a|r|pp|p)\b|\bb\d\b", " ", text)  # fields the page fills, cards
+    return words_in("\n".join(line for line in text.splitlines() if not re.match(r"^\s*\d+ \| ", line)))

@@ -21,7 +21,7 @@ from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 
-from ..render.words import Lang
+from ..messages import Lang, say
 from .recorder import Evening, RecorderError, Setup, StaleWrite
 from .views import (
     CorrectRequest,
@@ -118,7 +118,9 @@ class Guard:
             await self.app(scope, receive, send)
             return
         headers = dict(scope.get("headers") or [])
-        who = self.tokens.role_of(_token(scope, headers))
+        query = _query(scope)
+        lang = _lang(query.get("lang"))
+        who = self.tokens.role_of(query.get("t") or _header(headers, b"x-table-token"))
         if who is None or (who == "watcher" and scope["path"] not in READ_ONLY):
             why = (
                 "this link's token does not open this table" if who is None else "a watcher's link may look, not write"
@@ -126,11 +128,11 @@ class Guard:
             if scope["path"] == "/" and who is None:
                 await _answer(send, 403, _NOT_OPENED.encode(), b"text/html; charset=utf-8")
             else:
-                await _answer(send, 403, json.dumps({"message": why}).encode())
+                await _answer(send, 403, json.dumps({"message": say(why, lang)}).encode())
             return
         declared = headers.get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            await _too_large(send, self.limit)
+            await _too_large(send, self.limit, lang)
             return
         body = b""
         if scope["method"] in ("POST", "PUT", "PATCH"):
@@ -140,7 +142,7 @@ class Guard:
                     return
                 body += message.get("body", b"")
                 if len(body) > self.limit:
-                    await _too_large(send, self.limit)
+                    await _too_large(send, self.limit, lang)
                     return
                 if not message.get("more_body"):
                     break
@@ -156,14 +158,19 @@ class Guard:
         await self.app(scope, replay, send)
 
 
-def _token(scope: MutableMapping[str, Any], headers: dict[bytes, bytes]) -> str | None:
-    from urllib.parse import parse_qs
+def _query(scope: MutableMapping[str, Any]) -> dict[str, str]:
+    """A request's query, each name's first value (as Starlette reads it)."""
+    from urllib.parse import parse_qsl
 
     raw: bytes = scope.get("query_string", b"")
-    query = parse_qs(raw.decode("latin-1"))
-    if query.get("t"):
-        return str(query["t"][0])
-    given = headers.get(b"x-table-token")
+    query: dict[str, str] = {}
+    for name, value in parse_qsl(raw.decode("latin-1")):
+        query.setdefault(name, value)
+    return query
+
+
+def _header(headers: dict[bytes, bytes], name: bytes) -> str | None:
+    given = headers.get(name)
     return given.decode("latin-1") if given else None
 
 
@@ -172,8 +179,9 @@ async def _answer(send: Send, status: int, body: bytes, kind: bytes = b"applicat
     await send({"type": "http.response.body", "body": body})
 
 
-async def _too_large(send: Send, limit: int) -> None:
-    await _answer(send, 413, json.dumps({"message": f"the request is larger than {limit // 1024} KiB"}).encode())
+async def _too_large(send: Send, limit: int, lang: Lang) -> None:
+    message = say("the request is larger than {n} KiB", lang, n=limit // 1024)
+    await _answer(send, 413, json.dumps({"message": message}).encode())
 
 
 def _lang(value: str | None) -> Lang:
@@ -205,21 +213,27 @@ def create_app(evening: Evening, tokens: Tokens) -> Any:
         try:
             change()
         except StaleWrite as stale:
-            return refused(str(stale), 409, state=current(request), revision=stale.revision)
+            return refused(stale.said(lang_of(request)), 409, state=current(request), revision=stale.revision)
         except RecorderError as error:
             lang = lang_of(request)
-            return refused(str(error), error.status, violations=[violation_view(v, lang) for v in error.violations])
+            return refused(
+                error.said(lang), error.status, violations=[violation_view(v, lang) for v in error.violations]
+            )
         announce()
         return JSONResponse(current(request))
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, error: RequestValidationError) -> JSONResponse:
         reasons = [f"{'.'.join(str(p) for p in e['loc'][1:]) or 'body'}: {e['msg']}" for e in error.errors()]
-        return refused("the request is not what this table takes: " + "; ".join(reasons[:5]), 422)
+        why = "; ".join(reasons[:5])
+        return refused(say("the request is not what this table takes: {reasons}", lang_of(request), reasons=why), 422)
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, error: Exception) -> JSONResponse:  # never a traceback on a page
-        return refused(f"the table could not do that ({type(error).__name__}); nothing was changed", 500)
+        kind = type(error).__name__
+        return refused(
+            say("the table could not do that ({kind}); nothing was changed", lang_of(request), kind=kind), 500
+        )
 
     @app.get("/", response_class=HTMLResponse)
     async def page(request: Request) -> Response:
@@ -259,7 +273,7 @@ def create_app(evening: Evening, tokens: Tokens) -> Any:
         try:
             turns = evening.flips(body.play, body.at)
         except RecorderError as error:
-            return refused(str(error), error.status)
+            return refused(error.said(lang_of(request)), error.status)
         return JSONResponse([o.model_dump(mode="json") for o in options_of(turns)])
 
     @app.get("/api/moves")
@@ -268,13 +282,13 @@ def create_app(evening: Evening, tokens: Tokens) -> Any:
         try:
             board = evening.board_at(at)
         except RecorderError as error:
-            return refused(str(error), error.status)
+            return refused(error.said(lang_of(request)), error.status)
         return JSONResponse([move_of(m).model_dump(mode="json") for m in board.legal_plays()])
 
     @app.get("/api/events")
     async def events(request: Request) -> Response:
         if len(hub) >= MAX_WATCHERS:
-            return refused(f"this table already has {MAX_WATCHERS} pages following it", 503)
+            return refused(say("this table already has {n} pages following it", lang_of(request), n=MAX_WATCHERS), 503)
         lang = lang_of(request)
         queue = hub.subscribe(lang)
         first = state_of(evening, "watcher", lang).model_dump_json()

@@ -24,10 +24,12 @@ from typing import TypeVar, cast
 
 from ..engine import HandBoard, IllegalStatement
 from ..judging.file import RulesChoice, Session
+from ..messages import Lang, say, sentence
 from ..notation import GsnSyntaxError, Hand, Statement, normalise_lines, read_hands
 from ..notation.model import Claim, TableLine, Turn
 from ..notation.writer import write_statement
 from ..records import replace
+from ..render.words import violation_text
 from ..rules import Profile, RulesError, resolve
 from ..verdict import FileError, HandVerdict, Violation
 
@@ -45,12 +47,29 @@ MAX_LINES = 64
 
 
 class RecorderError(ValueError):
-    """A write the recorder refuses; ``status`` is the HTTP status that says why."""
+    """A write the recorder refuses: why, as a sentence of the catalogue and its facts (said in a
+    page's language by :meth:`said`), and ``status``, the HTTP status that says it."""
 
-    def __init__(self, message: str, status: int = 422, *, violations: Sequence[Violation] = ()) -> None:
-        super().__init__(message)
+    def __init__(
+        self, template: str, status: int = 422, *, violations: Sequence[Violation] = (), **params: object
+    ) -> None:
+        super().__init__(template.format(**params) if params else template)
+        self.template = template
+        self.params = params
         self.status = status
         self.violations = list(violations)
+
+    def said(self, lang: Lang) -> str:
+        """Why, in ``lang``: a ``why`` fact made elsewhere (the engine's violation, the reader's
+        error, the rules' error) is said from its own facts."""
+        params = dict(self.params)
+        if "why" in params:
+            first = self.violations[0] if self.violations else None
+            if first is not None:
+                params["why"] = violation_text(first, lang)
+            else:
+                params["why"] = sentence(str(params["why"]), lang)
+        return say(self.template, lang, **params)
 
 
 class StaleWrite(RecorderError):
@@ -98,7 +117,9 @@ def _tag(name: str, value: str) -> str:
 def _quoted_ok(value: str, what: str) -> str:
     value = value.strip()
     if not value or '"' in value or "\\" in value or "\n" in value or "[" in value or "]" in value:
-        raise RecorderError(f"{what} {value!r} cannot be written in a tag: leave out quotes, brackets and backslashes")
+        raise RecorderError(
+            "{value} cannot be written in a tag: leave out quotes, brackets and backslashes", value=value
+        )
     return value
 
 
@@ -184,7 +205,7 @@ class Evening:
         try:
             return resolve(hand.rules, dict(hand.sets))
         except RulesError as error:
-            raise RecorderError(str(error)) from None
+            raise RecorderError("{why}", why=str(error)) from None
 
     def dealer_of(self, hand: Hand) -> str:
         """The hand's ``Dealer`` tag, else the dealer the hands before it hand on (GSN §3)."""
@@ -237,7 +258,7 @@ class Evening:
     def board_at(self, index: int) -> HandBoard:
         """The hand as it stood before its statement at ``index`` (what a correction replaces)."""
         if not 0 <= index < len(self.statements) or self.hand is None:
-            raise RecorderError(f"this hand has no statement {index + 1}", 404)
+            raise RecorderError("this hand has no statement {n}", 404, n=index + 1)
         board = self._fresh_board(self.hand)
         board.push_all(self.statements[:index], strict=False)
         return board
@@ -341,9 +362,9 @@ class Evening:
     def _setup_lines(self, setup: Setup) -> list[str]:
         seats = [_quoted_ok(s, "the name") for s in setup.seats]
         if any(len(seat) > MAX_NAME for seat in seats):
-            raise RecorderError(f"a name may hold at most {MAX_NAME} characters")
+            raise RecorderError("a name may hold at most {n} characters", n=MAX_NAME)
         if not 2 <= len(seats) <= 4:
-            raise RecorderError(f"a table seats two to four players; these are {len(seats)}")
+            raise RecorderError("a table seats two to four players; these are {n}", n=len(seats))
         if len(set(seats)) != len(seats):
             raise RecorderError("each player needs a name of their own: a name is given twice")
         if any("," in s for s in seats):
@@ -357,14 +378,16 @@ class Evening:
         try:
             resolve(rules, dict(sets))
         except RulesError as error:
-            raise RecorderError(str(error)) from None
+            raise RecorderError("{why}", why=str(error)) from None
         stake = setup.stake if setup.stake is not None else (previous.stake if previous else 1)
         if stake < 0:
             raise RecorderError("the stake is money per point: 0 or more")
         handed_on = self.session.dealer if previous else None
         dealer = setup.dealer or (handed_on if handed_on in seats else seats[0])
         if dealer not in seats:
-            raise RecorderError(f"the dealer {dealer} is not at the table ({', '.join(seats)})")
+            raise RecorderError(
+                "the dealer {dealer} is not at the table ({seats})", dealer=dealer, seats=", ".join(seats)
+            )
         lines = []
         if previous is None:
             if setup.event:
@@ -392,7 +415,7 @@ class Evening:
         if not texts:
             raise RecorderError("nothing to record")
         if len(texts) > MAX_LINES:
-            raise RecorderError(f"at most {MAX_LINES} statements in one write")
+            raise RecorderError("at most {n} statements in one write", n=MAX_LINES)
         lines = [self._one_line(t) for t in texts]
         hand, new = self._with_new(lines)
         trial = self.board.copy()
@@ -400,7 +423,7 @@ class Evening:
             try:
                 trial.push(statement)
             except IllegalStatement as refused:
-                raise RecorderError(f"{text}: {refused}", violations=refused.violations) from None
+                raise RecorderError("{line}: {why}", violations=refused.violations, line=text, why=refused) from None
         if any(isinstance(s, TableLine) for s in new):
             self._check_seating(trial)
         if self.pending:
@@ -420,7 +443,7 @@ class Evening:
         seated.close()
         late = [v for v in seated.violations[len(board.violations) :] if v.code in _DEAL_FAULTS]
         if late:
-            raise RecorderError(f"the deal: {late[0].message}", violations=late)
+            raise RecorderError("the deal: {why}", violations=late, why=late[0].message)
 
     def undo(self, after: str) -> Statement | None:
         """Take the hand's last statement back (its line leaves the file). Taking back a hand's
@@ -451,7 +474,7 @@ class Evening:
         self._check_revision(after)
         statements = self.statements
         if not 0 <= index < len(statements):
-            raise RecorderError(f"this hand has no statement {index + 1}", 404)
+            raise RecorderError("this hand has no statement {n}", 404, n=index + 1)
         line = self._one_line(text)
         target = statements[index].line - 1
         lines = [*self.lines[:target], line, *self.lines[target + 1 :]]
@@ -460,14 +483,14 @@ class Evening:
             raise RecorderError("a correction must be one statement in place of one")
         if hand.statements[index].kind != statements[index].kind:
             raise RecorderError(
-                f"a correction puts a {statements[index].kind} line in place of a {statements[index].kind} line"
+                "a correction must be a {kind} line, as the line it replaces", kind=statements[index].kind
             )
         board = self._fresh_board(hand)
         board.push_all(hand.statements[:index], strict=False)
         try:
             board.push(hand.statements[index])
         except IllegalStatement as refused:
-            raise RecorderError(f"{line}: {refused}", violations=refused.violations) from None
+            raise RecorderError("{line}: {why}", violations=refused.violations, line=line, why=refused) from None
         if hand.statements[index].kind in ("deal", "table", "stock"):
             dealt = self._fresh_board(hand)
             dealt.push_all([s for s in hand.statements if s.kind in ("deal", "table", "stock")], strict=False)
@@ -479,7 +502,7 @@ class Evening:
     @staticmethod
     def _one_line(text: str) -> str:
         if len(text) > MAX_LINE:
-            raise RecorderError(f"a statement of {len(text):,} characters is longer than any table writes")
+            raise RecorderError("a statement of {n} characters is longer than any table writes", n=f"{len(text):,}")
         lines = normalise_lines(text.strip())
         if len(lines) != 1 or not lines[0] or lines[0].lstrip().startswith(("[", "#")):
             raise RecorderError("each statement must be one line of GSN (no tags, no comments)")
@@ -539,7 +562,9 @@ class Evening:
         errors = [issue for result in results for issue in result.errors]
         if errors:
             first = errors[0]
-            raise RecorderError(f"{first.message} (line {first.line}, column {first.column})")
+            raise RecorderError(
+                "{why} (line {line}, column {column})", why=first.message, line=first.line, column=first.column
+            )
         hand = results[-1].hand
         assert hand is not None
         if hand.kind != "played":

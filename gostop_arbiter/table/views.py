@@ -14,11 +14,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..cards import card_info
 from ..engine import BoardView
 from ..engine.events import Event
+from ..messages import Lang, term
 from ..notation import Statement, write_statement
 from ..notation.model import Turn
 from ..records import dump
 from ..render.report import rendered_hand
-from ..render.words import Lang, reason, term
+from ..render.words import discrepancy_text, factor_reason, payment_reason, violation_text
 from ..rules import PROFILES
 from ..settlement.clearing import settle_up
 from ..verdict import HandVerdict, Violation
@@ -154,7 +155,7 @@ def violation_view(v: Violation, lang: Lang) -> dict[str, Any]:
         "column": v.column,
         "player": v.player,
         "card": v.card,
-        "message": v.message,
+        "message": violation_text(v, lang),
         "params": dict(v.params),
     }
 
@@ -215,7 +216,9 @@ def verdict_view(verdict: HandVerdict, lang: Lang) -> dict[str, Any]:
         "winner": verdict.winner,
         "carry_out": verdict.carry_out,
         "violations": [violation_view(v, lang) for v in verdict.violations],
-        "discrepancies": [{"kind": d.kind, "line": d.line, "message": d.message} for d in verdict.discrepancies],
+        "discrepancies": [
+            {"kind": d.kind, "line": d.line, "message": discrepancy_text(d, lang)} for d in verdict.discrepancies
+        ],
         "scores": [
             {
                 "player": player,
@@ -234,13 +237,13 @@ def verdict_view(verdict: HandVerdict, lang: Lang) -> dict[str, Any]:
                 "points": p.points,
                 "amount": p.amount,
                 "kind": p.kind,
-                "reason": p.reason,
+                "reason": payment_reason(p, lang) if p.reason else None,
                 "factors": [
                     {
                         "rule": f.rule,
                         "term": term(f.rule, lang),
                         "factor": f.factor,
-                        "reason": reason(f.rule, f.reason, f.params, lang),
+                        "reason": factor_reason(f, lang),
                     }
                     for f in p.factors
                 ],
