@@ -77,7 +77,8 @@ class HandBoard:
 
     @property
     def violations(self) -> list[Violation]:
-        return list(self._state.violations)
+        """Every violation so far, with one closing "and N more" for a code past the cap (decision H9)."""
+        return list(self._state.all_violations())
 
     @property
     def discrepancies(self) -> list[Discrepancy]:
@@ -107,10 +108,12 @@ class HandBoard:
         Strict (the default): a statement that breaks a rule raises :class:`IllegalStatement` and
         the board is unchanged. ``strict=False`` records the violations and keeps the statement."""
         st = self._state
-        events, violations = len(st.events), len(st.violations)
+        events, violations, violated = len(st.events), len(st.violations), st.violated
         apply(st, statement)
         if strict:
-            new = st.violations[violations:] or _deferred_problems(st, statement)
+            # past the cap a violation is only counted (decision H9): it still refuses the statement
+            made = (st.violations[violations:] or st.closing_violations()) if st.violated > violated else []
+            new = made or _deferred_problems(st, statement)
             if new:
                 self._rebuild(self._state.statements[:-1])
                 raise IllegalStatement(statement, list(new))
@@ -170,10 +173,10 @@ class HandBoard:
     def is_legal(self, statement: Statement) -> bool:
         """Whether :meth:`push` would accept the statement now."""
         trial = self._state.copy()
-        violations = len(trial.violations)
+        violated = trial.violated
         apply(trial, statement)
         # push's strict test on a copy of its own, so the later problems are looked for on it too
-        return not trial.violations[violations:] and not _deferred_problems(trial, statement, on_copy=True)
+        return trial.violated == violated and not _deferred_problems(trial, statement, on_copy=True)
 
     def is_over(self) -> bool:
         """The hand has ended (a stop, chongtong, three ppeoks, a redeal, or every card played)."""

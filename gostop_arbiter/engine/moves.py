@@ -101,7 +101,7 @@ def _before_play(st: HandState, complete: bool) -> list[Statement]:
     if st.table_line is None:
         return moves
     seated = deal.seated(st)
-    if seated.outcome.kind != "incomplete" or seated.violations != st.violations:
+    if seated.outcome.kind != "incomplete" or seated.violated != st.violated:
         return moves  # a misdealt or finished hand: no turn may be played
     player = seated.expected()
     return moves + (list(_turns(seated, player, complete)) if player is not None else [])
