@@ -161,7 +161,7 @@ class HandBoard:
         return self._legal(legal_moves(self._state, complete=False))
 
     def _legal(self, moves: list[Statement]) -> list[Statement]:
-        if any(map(_deferred, moves)):
+        if any(map(_DEFERRED.__contains__, map(type, moves))):  # a C loop: most moves are turns
             moves = [m for m in moves if not _deferred(m) or self.is_legal(m)]
         return moves
 
@@ -379,9 +379,13 @@ def _deferred_problems(st: HandState, s: Statement, *, on_copy: bool = False) ->
     return []
 
 
+_DEFERRED = frozenset({Give, Declare, Chongtong, Shake, SitOut})
+"""The statements whose problems show only later (see :func:`_deferred_problems`)."""
+
+
 def _deferred(move: Statement) -> bool:
     """A move whose problems show only later (see :func:`_deferred_problems`)."""
-    return isinstance(move, Give | Declare | Chongtong | Shake | SitOut)
+    return type(move) in _DEFERRED
 
 
 def close(st: HandState) -> None:
