@@ -85,16 +85,21 @@ class HandBoard:
         return list(self._state.discrepancies)
 
     @property
+    def seats(self) -> list[str]:
+        """The seats, counter-clockwise, as the board was set up (the dealer's among them)."""
+        return list(self._start[0])
+
+    @property
+    def dealer(self) -> str:
+        return self._start[2]
+
+    @property
     def profile(self) -> Profile:
         return self._state.profile
 
     def view(self) -> BoardView:
         """What a viewer sees now: the table, hands, piles, running scores and what is due."""
         return view_of(self._state)
-
-    def state(self) -> HandState:
-        """A copy of the whole state, for tests of the state's invariants."""
-        return self._state.copy()
 
     def result(self) -> HandState:
         """The state itself, for the judge to read once the record is closed (never to write)."""
