@@ -226,6 +226,7 @@ class _Listing:
         self.single = all(len(s) == 1 for s in self.sequences) and st.stock.listed_next() is None
         self.codes = [s[0] for s in self.sequences]
         self.choices: dict[tuple[str, int], list[str | None]] = {}
+        self.flips: dict[tuple[str, str | None], list[Flip]] = {}
 
     def turns(self, play: Turn) -> list[Turn]:
         """:func:`flips_after` of the play, the same turns in the same order."""
@@ -233,7 +234,7 @@ class _Listing:
             return flips_after(self.st, play, self.never)
         gone = self._from_the_pool(play)
         codes = self.codes if not gone else [c for c in self.codes if c not in gone]
-        return _with_single_flips(play, self.table, codes, self.choices)
+        return _with_single_flips(play, self.table, codes, self)
 
     def _from_the_pool(self, play: Turn) -> set[str]:
         """The flips the play rules out: a card it shows from a hand not seen, when that was the
@@ -249,11 +250,19 @@ class _Listing:
         return gone
 
 
-def _with_single_flips(
-    play: Turn, table: dict[int, list[str]], codes: list[str], choices: dict[tuple[str, int], list[str | None]]
-) -> list[Turn]:
-    """:func:`_with_targets` when every sequence is one flip (``codes``); ``choices`` keeps each
-    flipped card's ``x`` choices for the listing, by the month a bomb takes off the table."""
+def _with_single_flips(play: Turn, table: dict[int, list[str]], codes: list[str], listing: _Listing) -> list[Turn]:
+    """:func:`_with_targets` when every sequence is one flip (``codes``). The listing keeps each
+    flipped card's ``x`` choices, by the month a bomb takes off the table, and one list of flips per
+    flip and target, which the turns that flip it share as they share their play's cards (a record's
+    lists are never changed in place): a listing makes half as many objects for the collector."""
+    choices, one_flip = listing.choices, listing.flips
+
+    def flipped(code: str, target: str | None) -> list[Flip]:
+        flips = one_flip.get((code, target))
+        if flips is None:
+            flips = one_flip[code, target] = [_flip(code, target)]
+        return flips
+
     hand = play.cards[0].code if play.play == "card" else None
     hand_month = month_of(hand) if hand is not None else 0
     hand_targets = [_target(h) for h in (_options(table, hand) if hand is not None else [None])]
@@ -261,19 +270,19 @@ def _with_single_flips(
     turns: list[Turn] = []
     for code in codes:
         if is_bonus(code):
-            turns += [_completed(play, h, [_flip(code, None)]) for h in hand_targets]
+            turns += [_completed(play, h, flipped(code, None)) for h in hand_targets]
             continue
         if hand is not None and month_of(code) == hand_month:
-            turns.append(_completed(play, None, [_flip(code, None)]))
+            turns.append(_completed(play, None, flipped(code, None)))
             continue
         flip_choices = choices.get((code, bombed))
         if flip_choices is None:
             after = table if not bombed else {m: c for m, c in table.items() if m != bombed}
             flip_choices = choices[code, bombed] = _options(after, code)
         if len(hand_targets) == 1 and len(flip_choices) == 1:  # no x at all: most turns
-            turns.append(_completed(play, hand_targets[0], [_flip(code, flip_choices[0])]))
+            turns.append(_completed(play, hand_targets[0], flipped(code, flip_choices[0])))
         else:
-            turns += [_completed(play, h, [_flip(code, f)]) for h in hand_targets for f in flip_choices]
+            turns += [_completed(play, h, flipped(code, f)) for h in hand_targets for f in flip_choices]
     return turns
 
 
