@@ -401,8 +401,8 @@ class HandState(Violates):
         return self.order[self.next_index % len(self.order)] if self.order else None
 
     def last_turn_player(self) -> str | None:
-        plays = [e for e in self.events if e.kind in ("play", "bomb", "pass")]
-        return plays[-1].player if plays else None
+        # from the end: a call asks it, and a record may hold any number of calls
+        return next((e.player for e in reversed(self.events) if e.kind in ("play", "bomb", "pass")), None)
 
     def first_line(self) -> int:
         return self.statements[0].line if self.statements else 0
