@@ -167,7 +167,7 @@ class HandBoard:
 
     def _legal(self, moves: list[Statement]) -> list[Statement]:
         if any(map(_DEFERRED.__contains__, map(type, moves))):  # a C loop: most moves are turns
-            moves = [m for m in moves if not _deferred(m) or self.is_legal(m)]
+            moves = [m for m in moves if type(m) not in _DEFERRED or self.is_legal(m)]
         return moves
 
     def legal_flips(self, play: Turn) -> list[Turn]:
@@ -386,11 +386,6 @@ def _deferred_problems(st: HandState, s: Statement, *, on_copy: bool = False) ->
 
 _DEFERRED = frozenset({Give, Declare, Chongtong, Shake, SitOut})
 """The statements whose problems show only later (see :func:`_deferred_problems`)."""
-
-
-def _deferred(move: Statement) -> bool:
-    """A move whose problems show only later (see :func:`_deferred_problems`)."""
-    return type(move) in _DEFERRED
 
 
 def close(st: HandState) -> None:

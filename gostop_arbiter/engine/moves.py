@@ -224,17 +224,15 @@ class _Listing:
         # One flip a turn, none of it named by a stock line: the common case, which a play's own
         # card can only remove from. A bonus card flipped (another flip after it) takes the long way.
         self.single = all(len(s) == 1 for s in self.sequences) and st.stock.listed_next() is None
-        self.codes = [s[0] for s in self.sequences]
-        self.choices: dict[tuple[str, int], list[str | None]] = {}
+        self.cards = [(code, month_of(code), is_bonus(code)) for code in (s[0] for s in self.sequences)]
         self.flips: dict[tuple[str, str | None], list[Flip]] = {}
+        self.by_bomb: dict[int, dict[str, list[list[Flip]]]] = {}
 
     def turns(self, play: Turn) -> list[Turn]:
         """:func:`flips_after` of the play, the same turns in the same order."""
         if not self.single or (play.play == "card" and is_bonus(play.cards[0].code)):
             return flips_after(self.st, play, self.never)
-        gone = self._from_the_pool(play)
-        codes = self.codes if not gone else [c for c in self.codes if c not in gone]
-        return _with_single_flips(play, self.table, codes, self)
+        return _with_single_flips(play, self, self._from_the_pool(play))
 
     def _from_the_pool(self, play: Turn) -> set[str]:
         """The flips the play rules out: a card it shows from a hand not seen, when that was the
@@ -249,40 +247,49 @@ class _Listing:
                 gone.add(code)
         return gone
 
-
-def _with_single_flips(play: Turn, table: dict[int, list[str]], codes: list[str], listing: _Listing) -> list[Turn]:
-    """:func:`_with_targets` when every sequence is one flip (``codes``). The listing keeps each
-    flipped card's ``x`` choices, by the month a bomb takes off the table, and one list of flips per
-    flip and target, which the turns that flip it share as they share their play's cards (a record's
-    lists are never changed in place): a listing makes half as many objects for the collector."""
-    choices, one_flip = listing.choices, listing.flips
-
-    def flipped(code: str, target: str | None) -> list[Flip]:
-        flips = one_flip.get((code, target))
+    def flipped(self, code: str, target: str | None) -> list[Flip]:
+        """One list of flips per flip and target, which the turns that flip it share as they share
+        their play's cards (a record's lists are never changed in place): half the objects to make."""
+        flips = self.flips.get((code, target))
         if flips is None:
-            flips = one_flip[code, target] = [_flip(code, target)]
+            flips = self.flips[code, target] = [_flip(code, target)]
         return flips
 
+    def flip_choices(self, bombed: int) -> dict[str, list[list[Flip]]]:
+        """Each month card's flips, one for each of its ``x`` choices, with the table as a bomb of
+        month ``bombed`` leaves it (0: no bomb)."""
+        found = self.by_bomb.get(bombed)
+        if found is None:
+            after = self.table if not bombed else {m: c for m, c in self.table.items() if m != bombed}
+            found = self.by_bomb[bombed] = {
+                code: [self.flipped(code, f) for f in _options(after, code)]
+                for code, _m, bonus in self.cards
+                if not bonus
+            }
+        return found
+
+
+def _with_single_flips(play: Turn, listing: _Listing, gone: set[str]) -> list[Turn]:
+    """:func:`_with_targets` when every sequence is one flip (the listing's cards but ``gone``)."""
     hand = play.cards[0].code if play.play == "card" else None
-    hand_month = month_of(hand) if hand is not None else 0
-    hand_targets = [_target(h) for h in (_options(table, hand) if hand is not None else [None])]
-    bombed = month_of(play.cards[0].code) if play.play == "bomb" else 0
+    hand_month = month_of(hand) if hand is not None else 0  # no month card is of month 0
+    hand_targets = [_target(h) for h in (_options(listing.table, hand) if hand is not None else [None])]
+    alone = hand_targets[0] if len(hand_targets) == 1 else None
+    by_flip = listing.flip_choices(month_of(play.cards[0].code) if play.play == "bomb" else 0)
     turns: list[Turn] = []
-    for code in codes:
-        if is_bonus(code):
-            turns += [_completed(play, h, flipped(code, None)) for h in hand_targets]
+    for code, month, bonus in listing.cards:
+        if code in gone:
             continue
-        if hand is not None and month_of(code) == hand_month:
-            turns.append(_completed(play, None, flipped(code, None)))
-            continue
-        flip_choices = choices.get((code, bombed))
-        if flip_choices is None:
-            after = table if not bombed else {m: c for m, c in table.items() if m != bombed}
-            flip_choices = choices[code, bombed] = _options(after, code)
-        if len(hand_targets) == 1 and len(flip_choices) == 1:  # no x at all: most turns
-            turns.append(_completed(play, hand_targets[0], flipped(code, flip_choices[0])))
+        if bonus:
+            turns += [_completed(play, h, listing.flipped(code, None)) for h in hand_targets]
+        elif month == hand_month:
+            turns.append(_completed(play, None, listing.flipped(code, None)))
         else:
-            turns += [_completed(play, h, flipped(code, f)) for h in hand_targets for f in flip_choices]
+            choices = by_flip[code]
+            if len(hand_targets) == 1 and len(choices) == 1:  # no x at all: most turns
+                turns.append(_completed(play, alone, choices[0]))
+            else:
+                turns += [_completed(play, h, flips) for h in hand_targets for flips in choices]
     return turns
 
 
