@@ -2,16 +2,16 @@
 
     python bench/hostile.py [--hands 10000 100000] [--runs 1] [--code DIR] [--work DIR]
 
-Method: the corpora are made with ``gostop-arbiter simulate`` (two players, ``standard``, seed
-2026: ``--hands`` hands, the largest made once and the smaller ones cut from its start), plus three
-hostile files: a played sample under an 8 MiB ``[Event]`` value, the same under an 8 MiB unknown
-tag, and a 1 MB deal line of about 350,000 cards. Each command runs as its own process (``python
--m gostop_arbiter``), its output to /dev/null; the time is the wall time and the memory the
-process's peak resident set (``wait4``; the corpora are made in a process of their own, since a
-child's peak starts from its parent's size at the fork), the median of ``--runs`` runs. ``audit`` runs with
-``--jobs 1`` so that its peak is the one process that judges (with more jobs each worker peaks at
-about that). ``--code DIR`` runs another checkout's code (put first on PYTHONPATH), to compare
-before and after a change on the same corpora.
+Method: the corpora are made with ``gostop-arbiter simulate`` (two players, ``standard``, seed 2026:
+``--hands`` hands, the largest made once and the smaller ones cut from its start), plus four hostile
+files: a played sample under an 8 MiB ``[Event]`` value, the same under an 8 MiB unknown tag, a 1 MB
+deal line of about 350,000 cards, and a 1 MB turn line of about 174,000 marks. Each command runs as
+its own process (``python -m gostop_arbiter``), its output to /dev/null; the time is the wall time
+and the memory the process's peak resident set (``wait4``; the corpora are made in a process of
+their own, since a child's peak starts from its parent's size at the fork), the median of ``--runs``
+runs. ``audit`` runs with ``--jobs 1`` so that its peak is the one process that judges (with more
+jobs each worker peaks at about that). ``--code DIR`` runs another checkout's code (put first on
+PYTHONPATH), to compare before and after a change on the same corpora.
 """
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ def corpora(work: Path, sizes: list[int], env: dict[str, str]) -> dict[str, Path
         "8 MiB [Event] value": f'[Event "{"x" * (8 << 20)}"]\n' + played,
         "8 MiB unknown tag value": f'[Foo "{"x" * (8 << 20)}"]\n' + played,
         "1 MB deal line (~350,000 cards)": played.replace("deal Bo: ?*10", "deal Bo: " + "3p " * 349_525),
+        "1 MB turn line (~174,000 marks)": played.replace("Ara: 8p / 9p", "Ara: 8p / 9p" + " !chok" * 174_762),
     }
     for name, text in hostile.items():
         path = work / (name.split(" (")[0].replace(" ", "-").replace("[", "").replace("]", "") + ".gsn")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import SPEC_EXAMPLES
-from replaying import codes, kinds_on, replay
+from replaying import codes, kinds_on, replay, stack
 
 BONUS = """
 [Rules "online-matgo"]
@@ -23,9 +23,10 @@ def test_a_bonus_card_from_the_hand_and_one_from_the_stock() -> None:
     r = replay(BONUS)
     assert codes(r) == []
     assert kinds_on(r, 7) == ["bonus", "draw"]
-    assert "b2" in r.piles["A"] and "b3" in r.piles["A"]
-    assert r.hands.size("A") == 9  # b2 out, 10p in, 10p played
-    assert r.stock.used == 4  # the replacement, b3, 6a, 7a
+    view = r.view()
+    assert "b2" in view.piles["A"] and "b3" in view.piles["A"]
+    assert len(view.hands["A"]) + view.unseen["A"] == 9  # b2 out, 10p in, 10p played
+    assert view.stock == 22 - 4  # of the 22 left after the deal: the replacement, b3, 6a, 7a
 
 
 def test_a_bonus_card_from_the_hand_is_laid_with_a_bonus_line() -> None:
@@ -39,7 +40,7 @@ def test_the_gamerules_joker_is_the_turns_hand_card() -> None:
     )
     r = replay(text)
     assert codes(r) == []
-    assert {"b2", "5p", "5a"} <= set(r.piles["A"])
+    assert {"b2", "5p", "5a"} <= set(r.view().piles["A"])
     assert "illegal-bonus" in codes(replay(text.replace("A: b2 / 5p x5a / 6a", "A: bonus b2 draw 5p\nA: 5p / 6a")))
 
 
@@ -49,7 +50,9 @@ def test_a_bonus_card_on_the_table_is_the_dealers() -> None:
     )
     r = replay(text)
     assert codes(r) == []
-    assert r.piles["A"][0] == "b3"
+    first = r.events[0]
+    assert (first.kind, first.player, first.cards) == ("dealer-bonus", "A", ("b3",))
+    assert "b3" in r.view().piles["A"]
     unmarked = replay(BONUS.replace("table: 1g", "table: b3 1g"))
     assert "illegal-bonus" in codes(unmarked)
 
@@ -69,15 +72,16 @@ def test_a_two_card_bomb_only_where_the_rules_have_it() -> None:
     assert "illegal-bomb" in codes(replay(TWO_CARD_BOMB))
     r = replay(TWO_CARD_BOMB, two_card_bomb="double")
     assert codes(r) == []
-    assert r.bombs["A"] == 1 and {"1g", "1r", "1p"} <= set(r.piles["A"])
-    assert replay(TWO_CARD_BOMB, two_card_bomb="no-multiplier").bombs["A"] == 0
+    view = r.view()
+    assert view.bombs["A"] == 1 and {"1g", "1r", "1p"} <= set(view.piles["A"])
+    assert replay(TWO_CARD_BOMB, two_card_bomb="no-multiplier").view().bombs["A"] == 0
 
 
 def test_a_named_give_replaces_the_lowest_junk() -> None:
     text = (SPEC_EXAMPLES / "01-bomb.gsn").read_text(encoding="utf-8")
     r = replay(text)
     (default,) = [e.cards[0] for e in r.events if e.kind == "steal" and e.line == 16]
-    b_pile = [c for c in replay(text.split("A: bomb")[0]).piles["B"] if c.endswith("p") and c != default]
+    b_pile = [c for c in replay(text.split("A: bomb")[0]).view().piles["B"] if c.endswith("p") and c != default]
     other = next(c for c in b_pile if not c.endswith("pp"))
     named = replay(text.replace("A: bomb 12g 12r 12pp / 1g", f"A: bomb 12g 12r 12pp / 1g\nB: give {other}"))
     assert codes(named) == []
@@ -218,7 +222,7 @@ def test_a_bonus_card_left_at_the_bottom_of_the_stock_is_no_missing_flip(
 ) -> None:
     r = replay(text)
     assert codes(r) == []
-    assert r.outcome.kind == "nagari"
+    assert r.outcome().kind == "nagari"
     # The same hand with its last flip left out of the record is still a missing flip.
     assert "missing-card" in codes(replay(text.replace(last_turn, without_its_flip)))
 
@@ -253,8 +257,8 @@ Jae: stop
 def test_a_joker_flipped_for_a_joker_is_laid_and_the_next_card_plays_for_it() -> None:
     r = replay(JOKER_FOR_A_JOKER)
     assert codes(r) == []
-    assert {"b2", "b3"} <= set(r.piles["Minji"])
-    assert "10p" in r.table[10]  # played for the joker to a table with no other card of October
+    assert {"b2", "b3"} <= set(r.view().piles["Minji"])
+    assert "10p" in stack(r.view(), 10)  # played for the joker to a table with no other card of October
     # Without the normal flip after the substitute, the turn misses a flip.
     short = replay(JOKER_FOR_A_JOKER.replace("Minji: b2 / b3 / 10p / 9r", "Minji: b2 / b3 / 10p"))
     assert [(v.code, v.line) for v in short.violations][:1] == [("missing-card", 15)]

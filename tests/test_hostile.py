@@ -17,12 +17,15 @@ import pytest
 from click.testing import CliRunner
 from conftest import SAMPLES, sample_files, spec_examples
 
+from gostop_arbiter import judge_text
 from gostop_arbiter.cli import cli
+from gostop_arbiter.engine import HandBoard, IllegalStatement
 from gostop_arbiter.exitcodes import Exit
 from gostop_arbiter.judging.file import RulesChoice, judge_file
 from gostop_arbiter.notation import parse_text
 from gostop_arbiter.notation.reader import MAX_TAG_VALUE
 from gostop_arbiter.records import dump
+from gostop_arbiter.rules import profile_named
 from gostop_arbiter.settlement import settle_up
 from gostop_arbiter.verdict import SCHEMA_VERSION
 
@@ -82,6 +85,81 @@ def test_many_names_in_seats_are_counted_once(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["check", str(path), "--json"])
     errors = json.loads(result.output)["files"][0]["errors"]
     assert sum("is listed twice in Seats" in e["message"] for e in errors) == 200
+
+
+# ---- the engine's cost: a line longer than the deck, many violations of one kind, many marks ----
+
+
+def test_a_deal_line_longer_than_the_deck_is_one_violation(tmp_path: Path) -> None:
+    # bench/hostile.py's 1 MB line (349,525 cards) made 349,524 extra-card violations, 8-10 s and 1 GB
+    path = tmp_path / "long-deal.gsn"
+    path.write_text(PLAYED.replace("deal Bo: ?*10", "deal Bo: " + "3p " * 5_000), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(path), "--json"])
+    assert result.exit_code == Exit.INVALID
+    (hand,) = json.loads(result.output)["files"][0]["hands"]
+    on_the_line = [(v["code"], v["message"], v["params"]) for v in hand["violations"] if v["line"] == 8]
+    assert on_the_line == [
+        (
+            "extra-card",
+            "5000 cards dealt to Bo: the whole deck holds 48, so their cards are not counted",
+            {"where": "dealt to Bo", "cards": 5000, "deck": 48},
+        ),
+        ("deal-size", "Bo was dealt 5000 cards; the deal is 10", {"got": 5000, "size": 10}),
+    ]
+
+
+def test_a_deal_line_as_long_as_the_deck_counts_each_card() -> None:
+    (hand,) = judge_text(PLAYED.replace("deal Bo: ?*10", "deal Bo: 1g 1g 1g ?*45")).hands  # 48 cards
+    assert [(v.code, v.line, v.column, v.card) for v in hand.violations if v.line == 8] == [
+        ("deal-size", 8, 1, None),
+        ("extra-card", 8, 10, "1g"),  # Ara's deal line holds the deck's one 1g already
+        ("extra-card", 8, 13, "1g"),
+        ("extra-card", 8, 16, "1g"),
+    ]
+
+
+AFTER_THE_STOP = "Bo: 12a / 3r\n"
+"""A turn written after Ara's stop, the last line of PLAYED (line 29): each one is ``after-end``."""
+
+
+def test_past_twenty_violations_of_one_kind_the_rest_are_one_closing_violation() -> None:
+    (hand,) = judge_text(PLAYED + AFTER_THE_STOP * 35).hands
+    after_end = [(v.line, v.message, v.params) for v in hand.violations if v.code == "after-end"]
+    stopped = {"outcome": "stop", "winner": "Ara", "ended_line": 29}
+    assert after_end[:20] == [(line, "the hand is over: Ara stopped on line 29", stopped) for line in range(30, 50)]
+    assert after_end[20:] == [
+        (
+            50,
+            "and 15 more after-end violations up to line 64, not listed one by one",
+            {"more": 15, "shown": 20, "last_line": 64},
+        )
+    ]
+    assert not hand.valid and hand.outcome == "stop"
+
+
+def test_twenty_violations_of_one_kind_are_all_listed() -> None:
+    (hand,) = judge_text(PLAYED + AFTER_THE_STOP * 20).hands
+    assert [v.line for v in hand.violations if v.code == "after-end"] == list(range(30, 50))
+
+
+def test_a_board_past_the_cap_still_refuses_the_statement() -> None:
+    (hand,) = parse_text(PLAYED + AFTER_THE_STOP * 25).hands
+    board = HandBoard.of_hand(hand, profile_named("standard"), dealer="Ara")
+    board.push_all(hand.statements, strict=False)
+    with pytest.raises(IllegalStatement) as refused:
+        board.push(hand.statements[-1])
+    assert [v.params["more"] for v in refused.value.violations] == [6]
+    assert board.statements == hand.statements  # the refused statement left the board as it was
+    assert [v.params.get("more") for v in board.violations][-2:] == [None, 5]
+
+
+def test_a_mark_written_many_times_is_one_discrepancy() -> None:
+    marked = PLAYED.replace("Ara: 8p / 9p", "Ara: 8p / 9p" + " !chok !sweep" * 5_000)
+    (hand,) = judge_text(marked).hands
+    assert [(d.kind, d.line, d.message) for d in hand.discrepancies] == [
+        ("mark", 10, "marked !chok, but the replay finds no chok"),
+        ("mark", 10, "marked !sweep, but the replay finds no sweep"),
+    ]
 
 
 # ---- check's streamed output is today's output ------------------------------------------------

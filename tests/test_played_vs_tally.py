@@ -29,9 +29,9 @@ TABLES = [
 
 def tally_of(hand: Hand, verdict: HandVerdict, rules: str) -> str:
     """The tally hand of a played hand that ended in a stop: its final piles and its calls."""
-    replay = replay_hand(hand, profile_named(rules), dealer=verdict.dealer or hand.seats[0]).state()
+    replay = replay_hand(hand, profile_named(rules), dealer=verdict.dealer or hand.seats[0]).view()
     lines = [f'[Rules "{rules}"]', f'[Seats "{", ".join(hand.seats)}"]', f'[Dealer "{verdict.dealer}"]']
-    lines += [f"pile {p}: {' '.join(replay.piles[p])}" for p in hand.seats if p in replay.order]
+    lines += [f"pile {p}: {' '.join(replay.piles[p])}" for p in hand.seats if p in replay.players]
     for s in hand.statements:
         if isinstance(s, Call):
             lines.append(f"{s.player}: {s.call}")

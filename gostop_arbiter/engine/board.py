@@ -77,11 +77,21 @@ class HandBoard:
 
     @property
     def violations(self) -> list[Violation]:
-        return list(self._state.violations)
+        """Every violation so far, with one closing "and N more" for a code past the cap (decision H9)."""
+        return list(self._state.all_violations())
 
     @property
     def discrepancies(self) -> list[Discrepancy]:
         return list(self._state.discrepancies)
+
+    @property
+    def seats(self) -> list[str]:
+        """The seats, counter-clockwise, as the board was set up (the dealer's among them)."""
+        return list(self._start[0])
+
+    @property
+    def dealer(self) -> str:
+        return self._start[2]
 
     @property
     def profile(self) -> Profile:
@@ -90,10 +100,6 @@ class HandBoard:
     def view(self) -> BoardView:
         """What a viewer sees now: the table, hands, piles, running scores and what is due."""
         return view_of(self._state)
-
-    def state(self) -> HandState:
-        """A copy of the whole state, for tests of the state's invariants."""
-        return self._state.copy()
 
     def result(self) -> HandState:
         """The state itself, for the judge to read once the record is closed (never to write)."""
@@ -107,10 +113,12 @@ class HandBoard:
         Strict (the default): a statement that breaks a rule raises :class:`IllegalStatement` and
         the board is unchanged. ``strict=False`` records the violations and keeps the statement."""
         st = self._state
-        events, violations = len(st.events), len(st.violations)
+        events, violations, violated = len(st.events), len(st.violations), st.violated
         apply(st, statement)
         if strict:
-            new = st.violations[violations:] or _deferred_problems(st, statement)
+            # past the cap a violation is only counted (decision H9): it still refuses the statement
+            made = (st.violations[violations:] or st.closing_violations()) if st.violated > violated else []
+            new = made or _deferred_problems(st, statement)
             if new:
                 self._rebuild(self._state.statements[:-1])
                 raise IllegalStatement(statement, list(new))
@@ -158,8 +166,8 @@ class HandBoard:
         return self._legal(legal_moves(self._state, complete=False))
 
     def _legal(self, moves: list[Statement]) -> list[Statement]:
-        if any(map(_deferred, moves)):
-            moves = [m for m in moves if not _deferred(m) or self.is_legal(m)]
+        if any(map(_DEFERRED.__contains__, map(type, moves))):  # a C loop: most moves are turns
+            moves = [m for m in moves if type(m) not in _DEFERRED or self.is_legal(m)]
         return moves
 
     def legal_flips(self, play: Turn) -> list[Turn]:
@@ -170,10 +178,10 @@ class HandBoard:
     def is_legal(self, statement: Statement) -> bool:
         """Whether :meth:`push` would accept the statement now."""
         trial = self._state.copy()
-        violations = len(trial.violations)
+        violated = trial.violated
         apply(trial, statement)
         # push's strict test on a copy of its own, so the later problems are looked for on it too
-        return not trial.violations[violations:] and not _deferred_problems(trial, statement, on_copy=True)
+        return trial.violated == violated and not _deferred_problems(trial, statement, on_copy=True)
 
     def is_over(self) -> bool:
         """The hand has ended (a stop, chongtong, three ppeoks, a redeal, or every card played)."""
@@ -376,9 +384,8 @@ def _deferred_problems(st: HandState, s: Statement, *, on_copy: bool = False) ->
     return []
 
 
-def _deferred(move: Statement) -> bool:
-    """A move whose problems show only later (see :func:`_deferred_problems`)."""
-    return isinstance(move, Give | Declare | Chongtong | Shake | SitOut)
+_DEFERRED = frozenset({Give, Declare, Chongtong, Shake, SitOut})
+"""The statements whose problems show only later (see :func:`_deferred_problems`)."""
 
 
 def close(st: HandState) -> None:

@@ -13,12 +13,15 @@ from .turn import shake
 
 
 def setup_line(st: HandState, s: DealLine | TableLine | StockLine) -> None:
-    """A ``deal``, ``table`` or ``stock`` line: every card it names is seen."""
+    """A ``deal``, ``table`` or ``stock`` line: every card it names is seen (but in a line longer
+    than the deck: see :func:`_longer_than_the_deck`)."""
     if isinstance(s, DealLine):
         cards = [c.code for c in s.cards]
         st.dealt[s.player] = cards
         st.hands.deal(s.player, cards)
         where = f"dealt to {s.player}"
+        if _longer_than_the_deck(st, s, where):
+            return
         for ref in s.cards:
             if ref.code != UNSEEN:
                 st.observe(ref, s.line, s.player, where)
@@ -26,13 +29,40 @@ def setup_line(st: HandState, s: DealLine | TableLine | StockLine) -> None:
         _table_line(st, s)
     else:
         st.stock.listed = [c.code for c in s.cards]
+        if _longer_than_the_deck(st, s, "in the stock line"):
+            return
         for ref in s.cards:
             if ref.code != UNSEEN:
                 st.observe(ref, s.line, None, "in the stock line")
 
 
+def _longer_than_the_deck(st: HandState, s: DealLine | TableLine | StockLine, where: str) -> bool:
+    """extra-card, once, for a line that names more cards than the whole deck holds: which of its
+    cards are the extra ones cannot be told, so none of them is counted as seen (decision H10)."""
+    named = len(s.cards) + (len(s.dealer_bonus) if isinstance(s, TableLine) else 0)
+    if named <= st.deck.size:
+        return False
+    player = s.player if isinstance(s, DealLine) else None
+    st.violate(
+        "extra-card",
+        s.line,
+        s.column,
+        f"{named} cards {where}: the whole deck holds {st.deck.size}, so their cards are not counted",
+        player,
+        where=where,
+        cards=named,
+        deck=st.deck.size,
+    )
+    return True
+
+
 def _table_line(st: HandState, s: TableLine) -> None:
     st.table_line = s
+    if _longer_than_the_deck(st, s, "on the table"):
+        for ref in s.cards:  # laid out all the same, so that the deal-size check counts them
+            if not is_bonus(ref.code):
+                st.table.setdefault(month_of(ref.code), []).append(ref.code)
+        return
     for ref in s.dealer_bonus:
         st.observe(ref, s.line, None, "on the table")
         if not is_bonus(ref.code):

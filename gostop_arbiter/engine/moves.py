@@ -4,10 +4,12 @@ statement of a valid transcript among them."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from itertools import combinations
+from typing import Any
 
 from ..cards import UNSEEN
 from ..notation.model import Bonus, Call, CardRef, Chongtong, Declare, Flip, Give, Shake, SitOut, Statement, Turn
@@ -30,22 +32,22 @@ def _flip(code: str, target: str | None) -> Flip:
     return Flip(card=_card(code), target=_target(target))
 
 
-def _completed(play: Turn, target: CardRef | None, flips: list[Flip]) -> Turn:
-    """The play with its ``x`` target and flips: ``records.replace`` without its field checks,
-    which cost more than the rest of listing a turn."""
-    return Turn(
-        line=play.line,
-        column=play.column,
-        comments=play.comments,
-        comment=play.comment,
-        number=play.number,
-        player=play.player,
-        play=play.play,
-        cards=play.cards,
-        target=target,
-        flips=flips,
-        marks=play.marks,
-    )
+def _completer() -> Callable[[Turn, CardRef | None, list[Flip]], Turn]:
+    """``_completed(play, target, flips)``: the play with its ``x`` target and flips, every other
+    field the play's. Made from Turn's fields as ``records`` makes an ``__init__`` (set directly,
+    past the frozen ``__setattr__``), without the keywords and defaults a call to ``Turn`` handles:
+    a listing makes up to several hundred turns, and making them is most of its cost (E24)."""
+    assert not hasattr(Turn, "__post_init__"), "Turn checks its fields: call Turn() instead"
+    names = [f.name for f in dataclasses.fields(Turn)]
+    assert {"target", "flips"} <= set(names)
+    body = "".join(f"\n    _set(turn, {n!r}, {n if n in ('target', 'flips') else 'play.' + n})" for n in names)
+    scope: dict[str, Any] = {"_set": object.__setattr__, "_new": object.__new__, "Turn": Turn}
+    exec(f"def _completed(play, target, flips):\n    turn = _new(Turn){body}\n    return turn", scope)
+    made: Callable[[Turn, CardRef | None, list[Flip]], Turn] = scope["_completed"]
+    return made
+
+
+_completed = _completer()
 
 
 def legal_moves(st: HandState, *, complete: bool = True) -> list[Statement]:
@@ -101,7 +103,7 @@ def _before_play(st: HandState, complete: bool) -> list[Statement]:
     if st.table_line is None:
         return moves
     seated = deal.seated(st)
-    if seated.outcome.kind != "incomplete" or seated.violations != st.violations:
+    if seated.outcome.kind != "incomplete" or seated.violated != st.violated:
         return moves  # a misdealt or finished hand: no turn may be played
     player = seated.expected()
     return moves + (list(_turns(seated, player, complete)) if player is not None else [])
@@ -183,6 +185,7 @@ def _turns(st: HandState, player: str, complete: bool) -> Iterator[Statement]:
     """The turns the player may play now, with the shakes and bonus cards that may open them
     (each turn completed with its flips, or its play alone: see :func:`legal_moves`)."""
     never = _never_seen(st)
+    listing = _Listing(st, never) if complete else None
     held = _holdable(st, player, never)
     due = st.shake_due
     must_month = due[1] if due is not None and due[0] == player else 0
@@ -195,17 +198,99 @@ def _turns(st: HandState, player: str, complete: bool) -> Iterator[Statement]:
             continue
         if is_bonus(code) and (st.minhwatu or st.profile.events.bonus_from_hand != "flip-as-substitute"):
             continue
-        yield from _completions(st, Turn(player=player, play="card", cards=[_card(code)]), never, complete)
+        yield from _completions(Turn(player=player, play="card", cards=[_card(code)]), listing)
     if st.minhwatu or must_month:
         return
     for cards in _bombs(st, player, held):
-        yield from _completions(st, Turn(player=player, play="bomb", cards=[_card(c) for c in cards]), never, complete)
+        yield from _completions(Turn(player=player, play="bomb", cards=[_card(c) for c in cards]), listing)
     if st.dummies[player] > 0:
-        yield from _completions(st, Turn(player=player, play="pass", cards=[]), never, complete)
+        yield from _completions(Turn(player=player, play="pass", cards=[]), listing)
 
 
-def _completions(st: HandState, play: Turn, never: Counter[str], complete: bool) -> list[Turn]:
-    return flips_after(st, play, never) if complete else [play]
+def _completions(play: Turn, listing: _Listing | None) -> list[Turn]:
+    return listing.turns(play) if listing is not None else [play]
+
+
+class _Listing:
+    """What the turns of one listing share, worked out once rather than once per play (decision
+    E24): the table, the cards never seen, the flips the stock may turn up, and each flipped card's
+    ``x`` choices. A play from a hand not seen only takes its own card out of the flips."""
+
+    def __init__(self, st: HandState, never: Counter[str]) -> None:
+        self.st = st
+        self.never = never
+        self.table = {m: list(cards) for m, cards in st.table.items() if cards}
+        self.sequences = _flip_sequences(st, _Unseen(never, st.stock.returned), 0)
+        # One flip a turn, none of it named by a stock line: the common case, which a play's own
+        # card can only remove from. A bonus card flipped (another flip after it) takes the long way.
+        self.single = all(len(s) == 1 for s in self.sequences) and st.stock.listed_next() is None
+        self.cards = [(code, month_of(code), is_bonus(code)) for code in (s[0] for s in self.sequences)]
+        self.flips: dict[tuple[str, str | None], list[Flip]] = {}
+        self.by_bomb: dict[int, dict[str, list[list[Flip]]]] = {}
+
+    def turns(self, play: Turn) -> list[Turn]:
+        """:func:`flips_after` of the play, the same turns in the same order."""
+        if not self.single or (play.play == "card" and is_bonus(play.cards[0].code)):
+            return flips_after(self.st, play, self.never)
+        return _with_single_flips(play, self, self._from_the_pool(play))
+
+    def _from_the_pool(self, play: Turn) -> set[str]:
+        """The flips the play rules out: a card it shows from a hand not seen, when that was the
+        card's last copy never seen and no copy is known to lie in the stock."""
+        known = self.st.hands.known.get(play.player)
+        returned = self.st.stock.returned
+        gone: set[str] = set()
+        for ref in play.cards:
+            code = ref.code
+            beyond = sum(1 for c in play.cards if c.code == code) - (known[code] if known is not None else 0)
+            if beyond > 0 and self.never.get(code, 0) <= beyond and returned[code] <= 0:
+                gone.add(code)
+        return gone
+
+    def flipped(self, code: str, target: str | None) -> list[Flip]:
+        """One list of flips per flip and target, which the turns that flip it share as they share
+        their play's cards (a record's lists are never changed in place): half the objects to make."""
+        flips = self.flips.get((code, target))
+        if flips is None:
+            flips = self.flips[code, target] = [_flip(code, target)]
+        return flips
+
+    def flip_choices(self, bombed: int) -> dict[str, list[list[Flip]]]:
+        """Each month card's flips, one for each of its ``x`` choices, with the table as a bomb of
+        month ``bombed`` leaves it (0: no bomb)."""
+        found = self.by_bomb.get(bombed)
+        if found is None:
+            after = self.table if not bombed else {m: c for m, c in self.table.items() if m != bombed}
+            found = self.by_bomb[bombed] = {
+                code: [self.flipped(code, f) for f in _options(after, code)]
+                for code, _m, bonus in self.cards
+                if not bonus
+            }
+        return found
+
+
+def _with_single_flips(play: Turn, listing: _Listing, gone: set[str]) -> list[Turn]:
+    """:func:`_with_targets` when every sequence is one flip (the listing's cards but ``gone``)."""
+    hand = play.cards[0].code if play.play == "card" else None
+    hand_month = month_of(hand) if hand is not None else 0  # no month card is of month 0
+    hand_targets = [_target(h) for h in (_options(listing.table, hand) if hand is not None else [None])]
+    alone = hand_targets[0] if len(hand_targets) == 1 else None
+    by_flip = listing.flip_choices(month_of(play.cards[0].code) if play.play == "bomb" else 0)
+    turns: list[Turn] = []
+    for code, month, bonus in listing.cards:
+        if code in gone:
+            continue
+        if bonus:
+            turns += [_completed(play, h, listing.flipped(code, None)) for h in hand_targets]
+        elif month == hand_month:
+            turns.append(_completed(play, None, listing.flipped(code, None)))
+        else:
+            choices = by_flip[code]
+            if len(hand_targets) == 1 and len(choices) == 1:  # no x at all: most turns
+                turns.append(_completed(play, alone, choices[0]))
+            else:
+                turns += [_completed(play, h, flips) for h in hand_targets for flips in choices]
+    return turns
 
 
 def _bonus_lays(st: HandState, player: str, held: Counter[str], never: Counter[str]) -> Iterator[Bonus]:

@@ -25,7 +25,7 @@ from ..notation.model import CardRef, Chongtong, Claim, Give, Statement, TableLi
 from ..records import Mutable, mutable
 from ..rules import Profile
 from ..scoring import Tally
-from ..verdict import Discrepancy, Violates, Violation
+from ..verdict import Discrepancy, Violates, Violation, violation
 from ..verdict import Outcome as OutcomeKind
 from .events import NO_EXTRA, Event, EventKind
 from .ledger import Hands, Ledger, Stock
@@ -102,6 +102,10 @@ def problem(message: str, reason: str, **facts: str | int) -> Problem:
     return message, {"reason": reason, **facts}
 
 
+SHOWN_PER_CODE = 20
+"""Violations of one code a hand records one by one; the rest are counted into one closing
+violation, "and N more" (decision H9): a hostile record cannot make the verdict grow without bound."""
+
 _DERIVED = frozenset({"tallies", "scored"})
 """Fields worked out from others (a pile's running counts, a cached score): not compared."""
 
@@ -144,6 +148,12 @@ class HandState(Violates):
         self.declared: dict[str, dict[str, str]] = {}
         self.events: list[Event] = []
         self.violations: list[Violation] = []
+        """Every violation recorded, at most :data:`SHOWN_PER_CODE` of a code (see :meth:`violate`)."""
+        self.violated = 0
+        """How many violations the statements made, recorded or folded (a push compares it)."""
+        self.per_code: Counter[str] = Counter()
+        self.folded: dict[str, tuple[int, int, int, int]] = {}
+        """Code → (line, column, count, last line) of the violations past :data:`SHOWN_PER_CODE`."""
         self.discrepancies: list[Discrepancy] = []
         self.sitting_out: dict[str, str] = {}
         self.chongtong_claims: list[Chongtong] = []
@@ -190,6 +200,49 @@ class HandState(Violates):
         return other
 
     # ---- reporting ------------------------------------------------------------------------
+
+    def violate(
+        self,
+        code: str,
+        line: int,
+        column: int,
+        message: str,
+        player: str | None = None,
+        card: str | None = None,
+        /,
+        **params: str | int,
+    ) -> None:
+        """Record a violation; past :data:`SHOWN_PER_CODE` of its code only count it (decision H9)."""
+        self.violated += 1
+        self.per_code[code] += 1
+        if self.per_code[code] <= SHOWN_PER_CODE:
+            self.violations.append(violation(code, line, column, message, player, card, **params))
+            return
+        first = self.folded.get(code)
+        if first is None:
+            self.folded[code] = (line, column, 1, line)
+        else:
+            self.folded[code] = (first[0], first[1], first[2] + 1, line)
+
+    def closing_violations(self) -> list[Violation]:
+        """One violation for each code past :data:`SHOWN_PER_CODE`: where the first one not listed
+        is, and how many more there are."""
+        return [
+            violation(
+                code,
+                line,
+                column,
+                f"and {more} more {code} violations up to line {last}, not listed one by one",
+                more=more,
+                shown=SHOWN_PER_CODE,
+                last_line=last,
+            )
+            for code, (line, column, more, last) in self.folded.items()
+        ]
+
+    def all_violations(self) -> list[Violation]:
+        """The violations recorded, and the closing ones of the codes past the cap."""
+        return self.violations + self.closing_violations() if self.folded else self.violations
 
     def emit(self, kind: EventKind, line: int, player: str | None = None, cards: Any = (), **more: Any) -> None:
         if more:
@@ -348,8 +401,8 @@ class HandState(Violates):
         return self.order[self.next_index % len(self.order)] if self.order else None
 
     def last_turn_player(self) -> str | None:
-        plays = [e for e in self.events if e.kind in ("play", "bomb", "pass")]
-        return plays[-1].player if plays else None
+        # from the end: a call asks it, and a record may hold any number of calls
+        return next((e.player for e in reversed(self.events) if e.kind in ("play", "bomb", "pass")), None)
 
     def first_line(self) -> int:
         return self.statements[0].line if self.statements else 0
@@ -426,11 +479,11 @@ _COPIES: dict[str, Callable[[Any], Any]] = {
         ("profile", "deck", "table_line", "stake", "minhwatu", "dealer", "calls", "began", "minimum", "next_index"),
         _same,
     ),
-    **dict.fromkeys(("turn_number", "shake_due", "redeal_reported", "misdeal", "closed"), _same),
+    **dict.fromkeys(("turn_number", "shake_due", "redeal_reported", "misdeal", "closed", "violated"), _same),
     **dict.fromkeys(("seats", "statements", "events", "violations", "discrepancies", "claims"), list),
     **dict.fromkeys(("chongtong_claims", "players", "order"), list),
-    **dict.fromkeys(("stack_owner", "stack_made", "scored", "last_go_score", "sitting_out"), dict),
-    **dict.fromkeys(("dummies", "shakes", "bombs", "gos", "ppeoks", "ppeok_streak", "own_turns"), Counter),
+    **dict.fromkeys(("stack_owner", "stack_made", "scored", "last_go_score", "sitting_out", "folded"), dict),
+    **dict.fromkeys(("dummies", "shakes", "bombs", "gos", "ppeoks", "ppeok_streak", "own_turns", "per_code"), Counter),
     **dict.fromkeys(("table", "buried", "piles", "go_order", "dealt"), _lists),
     "shaken": _sets,
     "declared": _dicts,
@@ -449,6 +502,7 @@ _COPIES: dict[str, Callable[[Any], Any]] = {
 __all__ = [
     "MARK_EVENTS",
     "NATURAL",
+    "SHOWN_PER_CODE",
     "HandState",
     "MustCall",
     "Outcome",

@@ -437,9 +437,14 @@ def _immediate(st: HandState, t: _Turn, points: int, reason: str) -> None:
 
 
 def compare_marks(st: HandState, s: Turn) -> None:
-    """A mark the replay does not confirm is a discrepancy (GSN §5)."""
-    happened = {e.kind for e in st.events if e.turn == st.turn_number}
-    for mark in s.marks:
+    """A mark the replay does not confirm is a discrepancy (GSN §5); a mark written twice on a
+    line says the same once (decision H11)."""
+    happened: set[str] = set()
+    for event in reversed(st.events):  # the turn's events are the last ones: not the whole hand's again
+        if event.turn != st.turn_number:
+            break
+        happened.add(event.kind)
+    for mark in dict.fromkeys(s.marks):
         if MARK_EVENTS[mark] not in happened:
             found = sorted(happened & set(MARK_EVENTS.values()))
             instead = f"; it finds {', '.join(found)}" if found else ""

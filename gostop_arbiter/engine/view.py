@@ -39,6 +39,8 @@ class BoardView(Record):
     piles: dict[str, list[str]]
     scores: dict[str, int]
     gos: dict[str, int]
+    bombs: dict[str, int]
+    """Each player's bombs that count as a multiplier (a two-card bomb only where the rules say so)."""
     stock: int
     """Cards left in the stock (0 until the deal is complete)."""
     due: str
@@ -83,6 +85,7 @@ def view_of(st: HandState) -> BoardView:
         piles={p: sort_cards(seen.piles.get(p, [])) for p in players},
         scores={p: seen.score(p) if p in seen.tallies else 0 for p in players},
         gos={p: seen.gos[p] for p in players},
+        bombs={p: seen.bombs[p] for p in players},
         stock=max(seen.stock.remaining, 0) if seen.began else 0,
         due=due,
         who=who,

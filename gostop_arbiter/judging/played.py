@@ -81,8 +81,9 @@ def judge_played(
     _check_table(hand, profile)
     board = replay(hand, profile, dealer=dealer, visitor=visitor)
     r = board.result()
+    violations = r.all_violations()
     outcome = r.outcome.kind
-    if r.minhwatu and any(v.code in ("missing-card", "extra-card", "unknown-card") for v in r.violations):
+    if r.minhwatu and any(v.code in ("missing-card", "extra-card", "unknown-card") for v in violations):
         outcome = "void"  # a Minhwatu round with a card missing or extra counts for nobody
     scores, payments = _payments(r, outcome, profile, carry_in, hand.stake)
     sales = [
@@ -108,10 +109,10 @@ def judge_played(
         rules=profile.name,
         seats=hand.seats,
         dealer=dealer,
-        valid=not r.violations,
+        valid=not violations,
         outcome=outcome,
         winner=r.outcome.winner,
-        violations=sorted(r.violations, key=lambda v: (v.line, v.column)),
+        violations=sorted(violations, key=lambda v: (v.line, v.column)),
         discrepancies=r.discrepancies + compare_claims(r.claims, everything, outcome, r.outcome.winner),
         scores=scores,
         payments=everything,

@@ -88,7 +88,7 @@ class _Player:
         plays are enough here (no flip is listed: before the stock line every unseen card may be one)."""
         sit = [m for m in board.legal_plays() if isinstance(m, SitOut)]
         if sit:
-            last = board.state().seat_order()[-1]
+            last = board.seats[board.seats.index(board.dealer) - 1]  # the last in turn order
             folds = [m for m in sit if m.how == "fold"]
             sells = [m for m in sit if m.how == "sell"]
             if folds and self.rng.random() < 0.3:
@@ -161,7 +161,8 @@ def simulate_hand(
     for opening in play.openings(board):
         board.push(opening)
         written.append(opening)
-    for sitter in board.state().sitting_out:  # the hand of the player who sits out goes back into the stock
+    sitters = [e.player for e in board.events if e.kind == "sit-out" and e.player is not None]
+    for sitter in sitters:  # the hand of the player who sits out goes back into the stock
         stock += deal.hands[sitter]
         rng.shuffle(stock)
     # What the shadow board alone is told: the stock from the top, so that its legal flips are the real ones.
