@@ -322,3 +322,12 @@ def test_the_caret_stands_under_the_card_after_a_korean_name() -> None:
     at = next(i for i, line in enumerate(lines) if line.endswith("할머니: 1p / 4p"))
     quoted, caret = lines[at], lines[at + 1]
     assert cell_len(quoted[: quoted.index("1p")]) == caret.index("^")
+
+
+def test_the_violations_past_the_cap_are_said_in_korean(tmp_path: Path) -> None:
+    hand = tmp_path / "many.gsn"
+    hand.write_text('[Seats "A, B"]\ndeal A: ' + " ".join(["1g"] * 30) + "\ndeal B: ?*10\ntable: 2p 3p 4p 5p 6p 7p 8p 9p\n", encoding="utf-8")
+    english = invoke("check", "--lang", "en", str(hand))
+    korean = invoke("check", "--lang", "ko", str(hand))
+    assert "more extra-card violations up to line 2" in english
+    assert "이 밖에도 2번째 줄까지 남는 패" in korean and "more" not in korean
