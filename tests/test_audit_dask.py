@@ -17,7 +17,8 @@ from gostop_arbiter.tools.audit import audit, audit_on_cluster
 def scheduler() -> Iterator[str]:
     from dask.distributed import LocalCluster
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    # no dashboard on 8787, which another run on the same machine may hold (None means the default port)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
         yield cluster.scheduler_address
 
 
