@@ -244,7 +244,7 @@ class GsnTransformer(Transformer[Token, Any]):
         flips = [item for item in tail if isinstance(item, Flip)]
         marks: list[str] = []
         for token in tail:
-            if isinstance(token, Token):
+            if not isinstance(token, Flip):  # a mark's token (the fast parser's tokens are not str)
                 mark = MARKS.get(str(token)[1:].lower())
                 if mark is None:
                     known = ", ".join(f"!{m}" for m in dict.fromkeys(MARKS.values()))
