@@ -109,7 +109,7 @@ class _Inlined:
 _INLINED_RULES = sorted(
     {
         item["origin"]["name"]
-        for item in MEMO.values()
+        for item in cast(dict[int, dict[str, Any]], MEMO).values()
         if item.get("__type__") == "Rule" and item["origin"]["name"].startswith("_")
     }
 )
