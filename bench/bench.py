@@ -295,12 +295,24 @@ def audit_folder(session: str, root: Path, files: int = AUDIT_FILES) -> None:
         (root / f"{i:03}.gsn").write_text(session, encoding="utf-8")
 
 
+LAUNCHER = """
+import os, subprocess, sys
+process = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+_pid, status, usage = os.wait4(process.pid, 0)
+print(usage.ru_maxrss, os.waitstatus_to_exitcode(status))
+"""
+"""Starts a command from a small process: a child's peak memory counts the pages of the process it
+was forked from until it runs the command, and the bench's own process holds the corpus."""
+
+
 def run_command(command: list[str]) -> tuple[float, int, int]:
     """Wall time, peak resident memory (KiB) and exit status of a command."""
     start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=COLD_ENV)
-    _pid, status, usage = os.wait4(process.pid, 0)
-    return time.perf_counter() - start, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
+    launched = subprocess.run(
+        [sys.executable, "-c", LAUNCHER, *command], capture_output=True, text=True, check=True, env=COLD_ENV
+    )
+    memory, status = (int(n) for n in launched.stdout.split())
+    return time.perf_counter() - start, memory, status
 
 
 def audit_scaling(hands: int, players: int) -> list[tuple[str, float]]:

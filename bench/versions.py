@@ -58,16 +58,64 @@ def stage_times(path: str) -> dict[str, float]:
     return taken
 
 
+def run_one(stage: str, path: str) -> None:
+    """Run in the code under test (``--count``): one stage once, for callgrind to count."""
+    try:
+        from gostop_arbiter.judging.file import judge_file, judge_lines
+    except ImportError:
+        from gostop_arbiter.arbiter import judge_file, judge_lines  # type: ignore[no-redef]
+    from gostop_arbiter.notation import normalise_lines, parse_text
+
+    text = Path(path).read_text(encoding="utf-8")
+    if stage in ("parse", "parse and judge"):
+        hands = parse_text(text).hands
+        if stage == "parse and judge":
+            judge_file("bench", hands)
+    elif stage == "end to end":
+        judge_lines("bench", normalise_lines(text))
+
+
+COUNTED = ("none", "parse", "parse and judge", "end to end")
+
+
+def instructions(folder: str, which: str, corpus: str) -> dict[str, int]:
+    """Instructions (callgrind) of each stage in the code at ``folder``, less those of importing and
+    reading the corpus: they do not drift with the machine's load, as processor time does."""
+    env = {**os.environ, "PYTHONPATH": folder, "GOSTOP_ARBITER_PARSER": which}
+    counts = {}
+    for stage in COUNTED:
+        command = [sys.executable, str(Path(__file__).resolve()), "--count", stage, corpus]
+        run = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+            cwd=folder,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        counts[stage] = int(run.stderr.rsplit("Collected : ", 1)[1].split()[0])
+    return {
+        "parse": counts["parse"] - counts["none"],
+        "replay + settle + verdict": counts["parse and judge"] - counts["parse"],
+        "end to end": counts["end to end"] - counts["none"],
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--code", action="append", default=[], help="a folder holding other code (a worktree)")
     parser.add_argument("--hands", type=int, default=20000)
     parser.add_argument("--distinct", type=int, default=2000)
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=3, help="0: instructions only")
+    parser.add_argument("--instructions", type=int, default=0, help="hands to count instructions on (valgrind)")
     parser.add_argument("--stages", help=argparse.SUPPRESS)
+    parser.add_argument("--count", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.stages:
         print(json.dumps(stage_times(args.stages)))
+        return
+    if args.count:
+        run_one(*args.count)
         return
 
     sys.path.insert(0, str(ROOT / "bench"))
@@ -88,6 +136,23 @@ def main() -> None:
                 for stage, seconds in json.loads(run.stdout).items():
                     times[name].setdefault(stage, []).append(seconds)
     print(f"{hands:,} hands of 2 players; processor time, the median of {args.runs} runs taken round robin")
+    _print(times, hands)
+    if args.instructions:
+        small, counted = build_corpus(args.instructions, args.instructions, 2)
+        with tempfile.TemporaryDirectory(prefix="bench-versions-") as work:
+            corpus = os.path.join(work, "corpus.gsn")
+            Path(corpus).write_text(small, encoding="utf-8")
+            print(f"instructions (callgrind) for {counted:,} hands, less importing and reading the corpus:")
+            for name, folder, which in codes:
+                if which == "auto" and folder == str(ROOT):
+                    continue  # the fast parser starts at the 200th hand: a small corpus never reaches it
+                figures = "; ".join(
+                    f"{stage} {count / 1e6:,.0f} M" for stage, count in instructions(folder, which, corpus).items()
+                )
+                print(f"{name}: {figures}")
+
+
+def _print(times: dict[str, dict[str, list[float]]], hands: int) -> None:
     for name, stages in times.items():
         figures = "; ".join(
             f"{stage} {statistics.median(v):.2f} s ({hands / statistics.median(v):,.0f} hands/s)"

@@ -166,12 +166,14 @@ def _chunk_size(tasks: Sequence[object], workers: int) -> int:
     return max(1, len(tasks) // (workers * CHUNKS_PER_WORKER))
 
 
-def _remote_job(path: str, choice: RulesChoice) -> tuple[FileAudit, str]:
-    """One file on a dask worker: its summary and its JSONL records (the worker's disk is not ours)."""
+def _remote_job(path: str, choice: RulesChoice, records: bool = True) -> tuple[FileAudit, str]:
+    """One file on a dask worker: its summary and, when ``records``, its JSONL records (the worker's
+    disk is not ours)."""
     summary = FileAudit(path)
     lines: list[str] = []
     for record in _records(path, choice):
-        lines.append(json.dumps(record, ensure_ascii=False) + "\n")
+        if records:
+            lines.append(json.dumps(record, ensure_ascii=False) + "\n")
         _count(summary, record)
     summary.unreadable = 1 if summary.errors else 0
     return summary, "".join(lines)
@@ -198,8 +200,9 @@ def audit_on_cluster(
     total = FileAudit("total")
     with output_file(os.devnull if jsonl is None else jsonl) as out, Client(scheduler) as client:  # type: ignore[no-untyped-call]
         remote = [p for p in files if p != STDIN]
-        futures = iter(client.map(_remote_job, remote, choice=choice, pure=False))
-        here = {i: _remote_job(p, choice) for i, p in enumerate(files) if p == STDIN}  # while the workers work
+        wanted = jsonl is not None  # without a JSONL, no record is written out, sent or kept
+        futures = iter(client.map(_remote_job, remote, choice=choice, records=wanted, pure=False))
+        here = {i: _remote_job(p, choice, wanted) for i, p in enumerate(files) if p == STDIN}  # while the workers work
         for i in range(len(files)):
             summary, records = here[i] if i in here else next(futures).result()
             total.add(summary)
