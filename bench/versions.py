@@ -81,10 +81,11 @@ COUNTED = ("none", "parse", "parse and judge", "end to end")
 def instructions(folder: str, which: str, corpus: str) -> dict[str, int]:
     """Instructions (callgrind) of each stage in the code at ``folder``, less those of importing and
     reading the corpus: they do not drift with the machine's load, as processor time does."""
-    env = {**os.environ, "PYTHONPATH": folder, "GOSTOP_ARBITER_PARSER": which}
+    env = code_env(folder, which)
     counts = {}
     for stage in COUNTED:
         command = [sys.executable, str(Path(__file__).resolve()), "--count", stage, corpus]
+        subprocess.run(command, cwd=folder, env=env, capture_output=True, check=True)  # bytecode written
         run = subprocess.run(
             ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
             cwd=folder,
@@ -99,6 +100,14 @@ def instructions(folder: str, which: str, corpus: str) -> dict[str, int]:
         "replay + settle + verdict": counts["parse and judge"] - counts["parse"],
         "end to end": counts["end to end"] - counts["none"],
     }
+
+
+def code_env(folder: str, parser: str) -> dict[str, str]:
+    """The environment of a run of the code at ``folder``: its package first on the path, and its
+    bytecode cached as an installed package has it, whatever this shell says (the engine is imported
+    while the first hand is judged: compiling it there would count against the stage)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, "PYTHONPATH": folder, "GOSTOP_ARBITER_PARSER": parser}
 
 
 def main() -> None:
@@ -130,7 +139,7 @@ def main() -> None:
         Path(corpus).write_text(text, encoding="utf-8")
         for _run in range(args.runs):
             for name, folder, which in codes:
-                env = {**os.environ, "PYTHONPATH": folder, "GOSTOP_ARBITER_PARSER": which}
+                env = code_env(folder, which)
                 command = [sys.executable, str(Path(__file__).resolve()), "--stages", corpus]
                 run = subprocess.run(command, cwd=folder, env=env, capture_output=True, text=True, check=True)
                 for stage, seconds in json.loads(run.stdout).items():
