@@ -693,7 +693,7 @@ def simulate(
 
 
 @cli.command(short_help="Validate many files or folders in parallel, and summarise them.")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, allow_dash=True))
 @click.option("--jobs", type=click.IntRange(1), help="Processes to use (default: one per core).")
 @click.option("--jsonl", "jsonl", type=click.Path(), help="Write one verdict per hand here.")
 @click.option("--rules", "rules_name", metavar="NAME", help="Judge under this profile instead of each file's.")

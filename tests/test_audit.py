@@ -13,8 +13,16 @@ from gostop_arbiter.exitcodes import Exit
 from gostop_arbiter.tools.audit import audit
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "gostop_arbiter", *args], capture_output=True, text=True, timeout=300)
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "gostop_arbiter", *args], capture_output=True, text=True, timeout=300, input=stdin
+    )
+
+
+def summary_row(stdout: str, label: str) -> str:
+    """The count in the summary's row ``label``."""
+    (line,) = [line for line in stdout.splitlines() if line.count("│") == 3 and line.split("│")[1].strip() == label]
+    return line.split("│")[2].strip()
 
 
 def folder(tmp_path: Path) -> Path:
@@ -69,6 +77,53 @@ def test_unreadable_and_broken_files_are_counted(tmp_path: Path) -> None:
     assert result.returncode == Exit.UNREADABLE
     errors = [r["error"] for r in records(out) if "error" in r]
     assert {e["code"] for e in errors} == {"unreadable", "syntax"}  # type: ignore[index]
+    assert len(errors) > 2  # the junk has several lines that are not UTF-8
+    assert summary_row(result.stdout, "files that could not be read or judged in full") == "2"
+    assert summary_row(result.stdout, "errors in them (a line, a hand or a file each)") == f"{len(errors):,}"
+
+
+def test_a_file_with_one_broken_hand_is_one_file_not_judged_in_full(tmp_path: Path) -> None:
+    assert run("simulate", "--hands", "3", "--seed", "9", "-o", str(tmp_path / "x.gsn")).returncode == 0
+    text = (tmp_path / "x.gsn").read_text(encoding="utf-8")
+    (tmp_path / "x.gsn").write_text(text.replace("deal ", "deal: ", 1), encoding="utf-8")
+    result = run("audit", str(tmp_path), "--quiet")
+    assert result.returncode == Exit.UNREADABLE
+    assert summary_row(result.stdout, "hands judged") == "2"
+    assert summary_row(result.stdout, "files that could not be read or judged in full") == "1"
+
+
+def test_audit_dash_reads_standard_input_as_one_file(tmp_path: Path) -> None:
+    """GSN §8's ``-``: the audit reads standard input as ``check -`` does, the hands in order."""
+    assert run("simulate", "--hands", "12", "--seed", "4", "-o", str(tmp_path / "x.gsn")).returncode == 0
+    text = (tmp_path / "x.gsn").read_text(encoding="utf-8")
+    piped, named = tmp_path / "piped.jsonl", tmp_path / "named.jsonl"
+    result = run("audit", "-", "--jsonl", str(piped), stdin=text)
+    assert result.returncode == Exit.OK, result.stdout + result.stderr
+    assert summary_row(result.stdout, "files") == "1" and summary_row(result.stdout, "hands judged") == "12"
+    assert run("audit", str(tmp_path / "x.gsn"), "--jsonl", str(named)).returncode == Exit.OK
+    assert [r["path"] for r in records(piped)] == ["-"] * 13  # twelve hands and the balance
+    assert [{**r, "path": ""} for r in records(piped)] == [{**r, "path": ""} for r in records(named)]
+
+
+def test_audit_dash_beside_a_folder_with_two_jobs(tmp_path: Path) -> None:
+    root = folder(tmp_path)
+    out = tmp_path / "v.jsonl"
+    broken = '[Seats "A, B"]\nA: 3q / 4p\n'
+    result = run("audit", str(root), "-", "--jobs", "2", "--jsonl", str(out), stdin=broken)
+    assert result.returncode == Exit.UNREADABLE
+    lines = records(out)
+    assert [r["path"] for r in lines if r["path"] == "-"] == ["-", "-"]  # the syntax error and the balance
+    assert lines[-1]["path"] == "-" and len([r for r in lines if "index" in r]) == 50  # in the order named
+    assert summary_row(result.stdout, "files that could not be read or judged in full") == "1"
+
+
+def test_audit_of_a_closed_standard_input_says_so(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "gostop_arbiter", "audit", "-", "--jsonl", str(tmp_path / "v.jsonl")],
+        capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
+    )
+    assert result.returncode == Exit.UNREADABLE  # no hand in an empty stream
+    assert "no hand" in (tmp_path / "v.jsonl").read_text(encoding="utf-8")
 
 
 def test_a_valid_folder_exits_0(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -38,3 +39,18 @@ def test_the_command_takes_a_scheduler(scheduler: str) -> None:
     )
     assert result.returncode == 1  # the examples include invalid hands
     assert "hands judged" in result.stdout
+
+
+def test_standard_input_beside_a_folder_on_the_cluster(scheduler: str, tmp_path: Path) -> None:
+    """``-`` is read by the command itself (a worker cannot read it), its records in the order named."""
+    text = (SPEC_EXAMPLES / "01-bomb.gsn").read_text(encoding="utf-8")
+    out = tmp_path / "v.jsonl"
+    result = subprocess.run(
+        [sys.executable, "-m", "gostop_arbiter", "audit", "-", str(SPEC_EXAMPLES), "--scheduler", scheduler,
+         "--jsonl", str(out), "--quiet"],
+        capture_output=True, text=True, timeout=300, input=text,
+    )
+    assert result.returncode == 1, result.stderr  # the examples include invalid hands
+    paths = [json.loads(line)["path"] for line in out.read_text(encoding="utf-8").splitlines()]
+    assert paths[0] == "-" and paths.count("-") == 2  # the hand and the balance, first
+    assert all(p != "-" for p in paths[2:])

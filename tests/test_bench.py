@@ -3,6 +3,7 @@ not checked: tests never judge speed)."""
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -13,15 +14,32 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_the_benchmark_runs_on_a_tiny_corpus_and_prints_its_figures() -> None:
     tiny = ["--hands", "12", "--distinct", "6", "--runs", "1", "--no-chess", "--validate", "0"]
     tiny += ["--instruction-hands", "0", "--cold-runs", "1", "--rounds", "2", "--round-hands", "6"]
+    tiny += ["--audit-hands", "80", "--memory-hands", "12,24"]
     result = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "bench.py"), *tiny], capture_output=True, text=True, timeout=300
     )
     assert result.returncode == 0, result.stderr
     out = result.stdout
+    if importlib.util.find_spec("lark_cython") is not None:
+        assert "lark-cython parse only" in out and "parse, fast parser" in out
     for figure in (
         "corpus: 12 hands of 2 players",
+        "clock: processor time",
+        "rate ÷ pure-Python Lark's",
         "lark parse only",
+        "parse, stand-alone parser",
+        "replay + settle + verdict",
+        "end to end, stand-alone parser",
         "end to end (text -> verdicts)",
+        "(target: at least 1,000 a second per core)",
+        "of pure-Python Lark's parse rate (target: at least 80%)",
+        "audit of a folder of 40 files of 2 hands",
+        "audit --jobs 1 ",
+        "audit --jobs 2 ",
+        "audit --scheduler (dask, 2 workers)",
+        "× two jobs",
+        "of one file of 24 hands",
+        "peak memory",
         "of the parse-only rate (target: at least 60% of the parse-only rate): median of 2 rounds",
         "of the rate of Lark parsing alone",
         "cold start (",

@@ -12,6 +12,7 @@ whose grammar compiler, Earley parser and on-disk cache cost a third of every st
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Callable
 from functools import lru_cache
@@ -127,6 +128,49 @@ def shared_parser() -> tuple[standalone.Lark, GsnTransformer]:
     return build_parser(transformer), transformer
 
 
+FAST_AFTER = 200
+"""Hands a process reads with the stand-alone parser before it turns to the fast one: importing Lark
+and lark-cython costs about 70 ms, which the fast parser wins back over a few hundred hands, so a
+``check`` of one file of a few hands never pays it (decision B6)."""
+
+
+class FastParser:
+    """Lark's Cython LALR parser (the ``fast`` extra, ``pip install 'gostop-arbiter[fast]'``) on the
+    stand-alone module's own tables: the same states and actions, so the same models; ``errors``
+    are the exceptions it raises for text that is not GSN (the reader then parses the hand again
+    with the stand-alone parser, whose errors are the ones reported)."""
+
+    def __init__(self, parser: Any, errors: type[Exception], transformer: GsnTransformer) -> None:
+        self.parser = parser
+        self.errors = errors
+        self.transformer = transformer
+
+
+def build_fast_parser(transformer: GsnTransformer | None = None) -> FastParser | None:
+    """The fast parser, or None when lark-cython (or Lark) is not installed."""
+    try:
+        import lark_cython  # type: ignore[import-untyped]
+        from lark import Lark
+        from lark.exceptions import UnexpectedInput
+    except ImportError:
+        return None
+    transformer = transformer or GsnTransformer()
+    parser = Lark._load_from_dict(  # type: ignore[no-untyped-call]
+        standalone.DATA,
+        standalone.MEMO,
+        _plugins=lark_cython.plugins,
+        transformer=transformer,
+        lexer_callbacks={"COMMENT": transformer.on_comment},
+    )
+    return FastParser(parser, UnexpectedInput, transformer)
+
+
+@lru_cache(maxsize=1)
+def shared_fast_parser() -> FastParser | None:
+    """The process's fast parser, built on first use; None without the ``fast`` extra."""
+    return build_fast_parser()
+
+
 def write_standalone() -> str:
     """Write the stand-alone parser module from the grammar (after editing grammar/gsn.lark);
     returns its path."""
@@ -134,3 +178,23 @@ def write_standalone() -> str:
     with open(MODULE, "w", encoding="utf-8") as handle:
         handle.write(source)
     return MODULE
+
+
+PARSER = os.environ.get("GOSTOP_ARBITER_PARSER", "auto")
+"""Which parser reads whole hands: ``auto`` (the stand-alone parser for the first
+:data:`FAST_AFTER` hands, then the fast one when it is installed), ``pure`` (the stand-alone parser
+only) or ``fast`` (the fast one from the first hand, when installed). Set from the environment
+variable ``GOSTOP_ARBITER_PARSER``; the bench sets it to time both."""
+
+_hands = itertools.count(1)
+
+
+def hand_parser() -> tuple[Any, GsnTransformer, type[Exception]]:
+    """The parser for the next whole hand this process reads, its transformer, and the exception it
+    raises for text that is not GSN."""
+    if PARSER != "pure" and (PARSER == "fast" or next(_hands) > FAST_AFTER):
+        fast = shared_fast_parser()
+        if fast is not None:
+            return fast.parser, fast.transformer, fast.errors
+    parser, transformer = shared_parser()
+    return parser, transformer, standalone.UnexpectedInput

@@ -21,7 +21,7 @@ from ..collector import paused_gc as paused_gc
 from ..numbers import shown, whole_number
 from ..records import Mutable, mutable
 from .errors import SyntaxIssue, describe
-from .grammar import shared_parser
+from .grammar import hand_parser, shared_parser
 from .model import (
     Bomb,
     Claim,
@@ -226,11 +226,11 @@ def _parse_chunk(chunk: _Chunk) -> tuple[list[Any], list[str], list[SyntaxIssue]
         blanked = _Chunk(chunk.first_line, ["" if i in overlong else text for i, text in enumerate(chunk.lines)])
         kept, trailing, errors = _parse_lines(blanked)
         return kept, trailing, errors + list(overlong.values())
-    parser, transformer = shared_parser()
+    parser, transformer, not_gsn = hand_parser()
     transformer.reset(chunk.first_line - 1)
     try:
         items: list[Any] = cast(Any, parser.parse("\n".join(chunk.lines) + "\n", start="hand"))
-    except UnexpectedInput:
+    except not_gsn:  # a broken hand is read again line by line, by the stand-alone parser
         return _parse_lines(chunk)
     trailing = [str(c)[1:].rstrip() for c in transformer.comments]
     errors = [_issue(line, column, message, chunk) for line, column, message in transformer.problems]

@@ -1,6 +1,7 @@
 """``gostop-arbiter audit``: many files or whole folders, a process per file, one JSONL verdict per
 hand, and a summary. A file is read and judged as a stream, hand by hand, so its size does not
-matter; the hands of one file stay in order (the dealer and the carry pass from hand to hand)."""
+matter; the hands of one file stay in order (the dealer and the carry pass from hand to hand).
+``-`` is standard input, read as one file by the main process (a worker cannot read it)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,14 @@ import json
 import os
 import shutil
 import signal
+import sys
 import tempfile
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import field
 from pathlib import Path
+from typing import IO
 
 from ..judging.file import RulesChoice, Session
 from ..notation import SyntaxIssue
@@ -33,7 +36,9 @@ class FileAudit(Mutable):
     valid: int = 0
     disputed: int = 0
     unreadable: int = 0
-    """Syntax, usage and reading errors (each keeps a hand from being judged)."""
+    """Files that could not be read or judged in full (one error or more)."""
+    errors: int = 0
+    """Syntax, usage and reading errors (each keeps a hand, or the rest of a file, from being judged)."""
     codes: Counter[str] = field(default_factory=Counter)
     money: int = 0
     """Money that changed hands over the file's valid hands."""
@@ -43,8 +48,13 @@ class FileAudit(Mutable):
         self.valid += other.valid
         self.disputed += other.disputed
         self.unreadable += other.unreadable
+        self.errors += other.errors
         self.codes.update(other.codes)
         self.money += other.money
+
+
+STDIN = "-"
+"""The name that means standard input, as elsewhere in the command."""
 
 
 def gsn_files(paths: Iterable[str]) -> list[str]:
@@ -65,7 +75,7 @@ def _records(path: str, choice: RulesChoice) -> Iterator[dict[str, object]]:
     session = Session(choice)
     undecodable: dict[int, SyntaxIssue] = {}
     try:
-        with open(path, "rb") as handle:
+        with _opened(path) as handle:
             for result in read_hands(decoded_lines(handle, undecodable), undecodable):
                 for issue in result.errors:
                     yield {"path": path, "error": issue.to_json()}
@@ -82,6 +92,18 @@ def _records(path: str, choice: RulesChoice) -> Iterator[dict[str, object]]:
     yield {"path": path, "balance": session.balance}
 
 
+@contextlib.contextmanager
+def _opened(path: str) -> Iterator[IO[bytes]]:
+    """The file's bytes; standard input for ``-`` (left open: it is not the audit's to close)."""
+    if path != STDIN:
+        with open(path, "rb") as handle:
+            yield handle
+    elif sys.stdin is None:  # the command was started with its standard input closed
+        raise OSError(0, "standard input is closed")
+    else:
+        yield sys.stdin.buffer
+
+
 def audit_file(path: str, choice: RulesChoice, jsonl: str | None) -> FileAudit:
     """Judge one file, writing its records to ``jsonl`` (when given) as they come."""
     summary = FileAudit(path)
@@ -90,12 +112,13 @@ def audit_file(path: str, choice: RulesChoice, jsonl: str | None) -> FileAudit:
             if jsonl:
                 out.write(json.dumps(record, ensure_ascii=False) + "\n")
             _count(summary, record)
+    summary.unreadable = 1 if summary.errors else 0
     return summary
 
 
 def _count(summary: FileAudit, record: dict[str, object]) -> None:
     if "error" in record:
-        summary.unreadable += 1
+        summary.errors += 1
         return
     if "balance" in record:
         balance = record["balance"]
@@ -133,13 +156,26 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _remote_job(path: str, choice: RulesChoice) -> tuple[FileAudit, str]:
-    """One file on a dask worker: its summary and its JSONL records (the worker's disk is not ours)."""
+CHUNKS_PER_WORKER = 8
+"""Files are handed to the workers in chunks, about this many a worker: a folder of many small files
+costs one round trip a chunk, not a file, and the last chunks are small enough that both workers
+finish together (decision B7)."""
+
+
+def _chunk_size(tasks: Sequence[object], workers: int) -> int:
+    return max(1, len(tasks) // (workers * CHUNKS_PER_WORKER))
+
+
+def _remote_job(path: str, choice: RulesChoice, records: bool = True) -> tuple[FileAudit, str]:
+    """One file on a dask worker: its summary and, when ``records``, its JSONL records (the worker's
+    disk is not ours)."""
     summary = FileAudit(path)
     lines: list[str] = []
     for record in _records(path, choice):
-        lines.append(json.dumps(record, ensure_ascii=False) + "\n")
+        if records:
+            lines.append(json.dumps(record, ensure_ascii=False) + "\n")
         _count(summary, record)
+    summary.unreadable = 1 if summary.errors else 0
     return summary, "".join(lines)
 
 
@@ -160,12 +196,15 @@ def audit_on_cluster(
     except ImportError as error:
         raise RuntimeError("auditing on a cluster needs dask: pip install 'gostop-arbiter[dask]'") from error
     choice = choice or RulesChoice()
-    files = [os.path.abspath(p) for p in gsn_files(paths)]
+    files = [p if p == STDIN else os.path.abspath(p) for p in gsn_files(paths)]
     total = FileAudit("total")
     with output_file(os.devnull if jsonl is None else jsonl) as out, Client(scheduler) as client:  # type: ignore[no-untyped-call]
-        futures = client.map(_remote_job, files, choice=choice, pure=False)
-        for future in futures:
-            summary, records = future.result()
+        remote = [p for p in files if p != STDIN]
+        wanted = jsonl is not None  # without a JSONL, no record is written out, sent or kept
+        futures = iter(client.map(_remote_job, remote, choice=choice, records=wanted, pure=False))
+        here = {i: _remote_job(p, choice, wanted) for i, p in enumerate(files) if p == STDIN}  # while the workers work
+        for i in range(len(files)):
+            summary, records = here[i] if i in here else next(futures).result()
             total.add(summary)
             out.write(records)
             if advance is not None:
@@ -192,15 +231,22 @@ def audit(
         workdir = outputs.enter_context(tempfile.TemporaryDirectory(prefix="gostop-audit-")) if out else None
         parts = [os.path.join(workdir, f"{i}.jsonl") if workdir else None for i in range(len(files))]
         tasks = [(path, choice, part) for path, part in zip(files, parts, strict=True)]
-        if (jobs or os.cpu_count() or 1) <= 1 or len(files) <= 1:
+        workers = jobs or os.cpu_count() or 1
+        remote = [task for task in tasks if task[0] != STDIN]
+        if workers <= 1 or len(remote) <= 1:
             for result in map(_job, tasks):
                 total.add(result)
                 if advance is not None:
                     advance(1)
         else:
-            pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start)
+            pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
             try:
-                for result in pool.map(_job, tasks):
+                results = pool.map(_job, remote, chunksize=_chunk_size(remote, workers))
+                for result in map(_job, [task for task in tasks if task[0] == STDIN]):  # while the workers work
+                    total.add(result)
+                    if advance is not None:
+                        advance(1)
+                for result in results:
                     total.add(result)
                     if advance is not None:
                         advance(1)

@@ -18,6 +18,8 @@ def summary_table(total: FileAudit, files: int) -> Table:
     table.add_row("invalid", f"{total.hands - total.valid:,}")
     for code, count in sorted(total.codes.items(), key=lambda item: (-item[1], item[0])):
         table.add_row(f"  {code}", f"{count:,}")
-    table.add_row("could not be read or judged", f"{total.unreadable:,}")
+    table.add_row("files that could not be read or judged in full", f"{total.unreadable:,}")
+    if total.errors:
+        table.add_row("  errors in them (a line, a hand or a file each)", f"{total.errors:,}")
     table.add_row("money that changed hands", f"{total.money:,}")
     return table
