@@ -23,9 +23,10 @@ from gostop_arbiter.cards import MONTH_CARDS
 from gostop_arbiter.cli import cli
 from gostop_arbiter.engine.events import EventKind
 from gostop_arbiter.judging.file import RulesChoice, judge_file
+from gostop_arbiter.messages import catalogue
 from gostop_arbiter.notation import parse_text
 from gostop_arbiter.render.cards_svg import all_faces
-from gostop_arbiter.render.html import SENTENCES, render_html
+from gostop_arbiter.render.html import REPLAY, SENTENCES, render_html
 from gostop_arbiter.render.replay import SnapshotVisitor, snapshots
 from gostop_arbiter.render.words import Lang
 
@@ -138,10 +139,16 @@ def test_a_file_without_an_event_is_titled_by_no_path() -> None:
     assert "<title>GSN replay</title>" in html and "/home/me" not in html
 
 
-def test_every_sentence_of_the_page_is_in_both_languages() -> None:
-    for key, (english, korean) in SENTENCES.items():
+def test_every_sentence_of_the_page_is_in_the_catalogue() -> None:
+    """The page's sentences are the catalogue's (context "replay", decision P60): each has its
+    Korean with the same blanks, and html.py itself holds no Korean."""
+    ko = catalogue("ko")
+    for key, english in SENTENCES.items():
+        korean = ko.get(f"{REPLAY}\x04{english}")
         assert english and korean, key
         assert set(re.findall(r"\{(\w+)\}", english)) == set(re.findall(r"\{(\w+)\}", korean)), key
+    source = (ROOT / "gostop_arbiter" / "render" / "html.py").read_text(encoding="utf-8")
+    assert re.findall("[가-힣]+", source) == []
     korean_words = page_data(page(TALLY, lang="ko"), "gsn-words")
     assert all(re.search("[가-힣]", said) for said in korean_words.values()), korean_words
 
