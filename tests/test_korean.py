@@ -7,10 +7,13 @@ apart from the players' names, the rules' names, the path and the GSN the report
 from __future__ import annotations
 
 import ast
+import json
 import re
 import subprocess
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
@@ -331,3 +334,70 @@ def test_the_violations_past_the_cap_are_said_in_korean(tmp_path: Path) -> None:
     korean = invoke("check", "--lang", "ko", str(hand))
     assert "more extra-card violations up to line 2" in english
     assert "이 밖에도 2번째 줄까지 남는 패" in korean and "more" not in korean
+
+
+class _Visible(HTMLParser):
+    """A page's visible text: the text of its elements (the card faces' SVG among them) and the
+    titles and labels it shows on hover, not the code of its scripts and styles."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text: list[str] = []
+        self.hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style"):
+            self.hidden += 1
+        self.text += [value or "" for name, value in attrs if name in ("title", "aria-label", "alt")]
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self.hidden -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden:
+            self.text.append(data)
+
+
+def _script_json(page: str, element: str) -> Any:
+    found = re.search(rf'<script id="{element}" type="application/json">(.*?)</script>', page, re.S)
+    assert found, element
+    return json.loads(found.group(1))
+
+
+def page_text(page: str) -> str:
+    """What a reader of the replay sees: the page's visible text, and the strings its script
+    writes (the script's words, blanks left out, and each step's events, outcome, labels and
+    score lines; not the GSN line a step quotes)."""
+    visible = _Visible()
+    visible.feed(page)
+    shown = [*visible.text, *(re.sub(r"\{\w+\}", " ", w) for w in _script_json(page, "gsn-words").values())]
+    for hand in _script_json(page, "gsn-data"):
+        for step in hand["steps"]:
+            shown += [*step["events"], step["outcome"], *(stack["stuck"] for stack in step["table"])]
+            for pile in step["piles"].values():
+                shown += [group["label"] for group in pile["groups"]] + [rule for rule, _points in pile["items"]]
+    return "\n".join(shown)
+
+
+def rendered(path: Path, lang: str, out: Path) -> str:
+    result = CliRunner().invoke(cli, ["render", str(path), "-o", str(out), "--lang", lang], env=WIDE)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return out.read_text(encoding="utf-8")
+
+
+def tag_words(path: Path) -> set[str]:
+    """The words of the tags the page shows as the writer wrote them (the event, the place, notes)."""
+    found: set[str] = set()
+    for hand in parse_text(path.read_text(encoding="utf-8")).hands:
+        found |= {w for t in hand.tags if t.name in ("Event", "Date", "Site", "Note") for w in words(t.value)}
+    return found
+
+
+@pytest.mark.parametrize("path", [*SAMPLE_FILES, *sorted(SPEC_EXAMPLES.glob("*.gsn"))], ids=lambda p: p.stem)
+def test_a_sample_rendered_in_korean_holds_no_english(path: Path, tmp_path: Path) -> None:
+    """The HTML replay in Korean (decision P61): no word of the English page's visible text nor of
+    the catalogue's msgids, apart from the names, the rules' names, the path and the tags' text."""
+    korean = page_text(rendered(path, "ko", tmp_path / "ko.html"))
+    english = page_text(rendered(path, "en", tmp_path / "en.html"))
+    assert words(korean) & (words(english) | msgid_words()) - allowed(path) - tag_words(path) == set()
