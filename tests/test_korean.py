@@ -401,3 +401,51 @@ def test_a_sample_rendered_in_korean_holds_no_english(path: Path, tmp_path: Path
     korean = page_text(rendered(path, "ko", tmp_path / "ko.html"))
     english = page_text(rendered(path, "en", tmp_path / "en.html"))
     assert words(korean) & (words(english) | msgid_words()) - allowed(path) - tag_words(path) == set()
+
+
+# ---- compare, as the first evening found it (issue 15) ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "line 5: the table got it wrong: the table had Taeho pay Yuna 8; the rules say 16"),
+        ("ko", "5번째 줄: 실제와 다름: 판에서는 Taeho이(가) Yuna에게 8점을 냈지만 규칙으로는 16점"),
+    ],
+)
+def test_compare_says_which_claim_the_rules_contradict(lang: str, said: str, tmp_path: Path) -> None:
+    from test_tally import YUNA_WINS
+
+    path = tmp_path / "claim.gsn"
+    path.write_text(YUNA_WINS + "Yuna: stop\nclaim: Taeho pays Yuna 8\n", encoding="utf-8")
+    result = run("compare", str(path), "--rules", "standard,gamerules", "--lang", lang)
+    assert result.returncode == 3, result.stderr
+    notes = result.stdout.split("why:" if lang == "en" else "이유:", 1)[1].strip().splitlines()
+    assert len(notes) == 2 and all(said in note for note in notes), result.stdout
+    assert "standard" in notes[0] and "gamerules" in notes[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_compare_at_80_columns_cuts_no_profile_name(lang: str) -> None:
+    sample = SAMPLES / "gostop-3p-bomb-shake.gsn"
+    result = run("compare", str(sample), "--rules", ",".join(PROFILES), "--lang", lang, COLUMNS="80")
+    assert result.returncode in (0, 1, 3), result.stderr
+    assert "…" not in result.stdout
+    assert max(cell_len(line) for line in result.stdout.splitlines() if "┃" in line or "│" in line) <= 80
+    heads = {w for line in result.stdout.splitlines() if line.startswith("┃") for w in line.strip("┃ ").split("┃")}
+    assert set(PROFILES) <= {h.strip() for h in heads}
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "hand 1 · minhwatu: incomplete: the transcript ends before the hand does under these rules"),
+        ("ko", "1번째 판 · minhwatu: 진행 중: 이 규칙으로는 기록이 판이 끝나기 전에 끝남"),
+    ],
+)
+def test_compare_says_why_a_minhwatu_hand_is_incomplete(lang: str, said: str, tmp_path: Path) -> None:
+    path = tmp_path / "cut.gsn"  # Grandpa's round, cut off after the eighth turn
+    lines = (SAMPLES / "minhwatu-3p.gsn").read_text(encoding="utf-8").splitlines(keepends=True)
+    path.write_text("".join(lines[:24]), encoding="utf-8")
+    result = run("compare", str(path), "--rules", "minhwatu", "--lang", lang, COLUMNS="80")
+    assert said in result.stdout.splitlines()[-1], result.stdout
