@@ -351,3 +351,10 @@ def test_a_ppeok_on_the_table_says_whose_it_is() -> None:
     stuck = {step["line"]: [s for s in step["table"] if s["stuck"]] for step in hand["steps"]}
     assert stuck[24] == [{"cards": ["5p", "5p", "5r"], "stuck": "민지의 뻑"}]
     assert stuck[28] == []
+
+
+def test_the_payments_are_in_won_on_the_korean_page() -> None:
+    """The verdict's money as the report says it (decision P22): 원 in Korean, the number in English."""
+    text = (SAMPLES / "gostop-3p-bomb-shake.gsn").read_text(encoding="utf-8")
+    cells = {lang: re.findall(r"<td class='num'>\d+</td><td class='num'>([^<]*)</td>", page(text, lang=lang)) for lang in ("ko", "en")}
+    assert cells["ko"] == ["240원", "120원"] and cells["en"] == ["240", "120"]

@@ -21,7 +21,7 @@ from typing import Any
 from ..cards import Kind, card_info
 from ..engine import Event
 from ..judging.file import RulesChoice
-from ..messages import pgettext
+from ..messages import money, pgettext
 from ..notation import Hand
 from ..notation.model import PileLine
 from ..rules import Profile
@@ -278,6 +278,7 @@ def _tally_data(hand: Hand, verdict: HandVerdict, profile: Profile, lang: Lang) 
 
 def _verdict_html(verdict: HandVerdict, lang: Lang, hidden: bool) -> str:
     e = html.escape
+    currency = verdict.tags.get("Currency")  # the money as the report shows it (decision P22)
     rows = []
     for p in verdict.payments:
         why = "; ".join(f"{term(f.rule, lang)} ×{f.factor}: {factor_reason(f, lang)}" for f in p.factors)
@@ -286,7 +287,7 @@ def _verdict_html(verdict: HandVerdict, lang: Lang, hidden: bool) -> str:
             why = f"{why}; {said}" if why else said
         rows.append(
             f"<tr><td>{e(p.payer)}</td><td>{e(p.payee)}</td><td class='num'>{p.points}</td>"
-            f"<td class='num'>{p.amount:,}</td><td>{e(why)}</td></tr>"
+            f"<td class='num'>{e(money(p.amount, lang, currency))}</td><td>{e(why)}</td></tr>"
         )
     result = e(_outcome_words(verdict.outcome, verdict.winner, lang))
     problems = "".join(
