@@ -23,9 +23,10 @@ from gostop_arbiter.cards import MONTH_CARDS
 from gostop_arbiter.cli import cli
 from gostop_arbiter.engine.events import EventKind
 from gostop_arbiter.judging.file import RulesChoice, judge_file
+from gostop_arbiter.messages import catalogue
 from gostop_arbiter.notation import parse_text
 from gostop_arbiter.render.cards_svg import all_faces
-from gostop_arbiter.render.html import SENTENCES, render_html
+from gostop_arbiter.render.html import REPLAY, SENTENCES, render_html
 from gostop_arbiter.render.replay import SnapshotVisitor, snapshots
 from gostop_arbiter.render.words import Lang
 
@@ -138,10 +139,16 @@ def test_a_file_without_an_event_is_titled_by_no_path() -> None:
     assert "<title>GSN replay</title>" in html and "/home/me" not in html
 
 
-def test_every_sentence_of_the_page_is_in_both_languages() -> None:
-    for key, (english, korean) in SENTENCES.items():
+def test_every_sentence_of_the_page_is_in_the_catalogue() -> None:
+    """The page's sentences are the catalogue's (context "replay", decision P60): each has its
+    Korean with the same blanks, and html.py itself holds no Korean."""
+    ko = catalogue("ko")
+    for key, english in SENTENCES.items():
+        korean = ko.get(f"{REPLAY}\x04{english}")
         assert english and korean, key
         assert set(re.findall(r"\{(\w+)\}", english)) == set(re.findall(r"\{(\w+)\}", korean)), key
+    source = (ROOT / "gostop_arbiter" / "render" / "html.py").read_text(encoding="utf-8")
+    assert re.findall("[가-힣]+", source) == []
     korean_words = page_data(page(TALLY, lang="ko"), "gsn-words")
     assert all(re.search("[가-힣]", said) for said in korean_words.values()), korean_words
 
@@ -344,3 +351,10 @@ def test_a_ppeok_on_the_table_says_whose_it_is() -> None:
     stuck = {step["line"]: [s for s in step["table"] if s["stuck"]] for step in hand["steps"]}
     assert stuck[24] == [{"cards": ["5p", "5p", "5r"], "stuck": "민지의 뻑"}]
     assert stuck[28] == []
+
+
+def test_the_payments_are_in_won_on_the_korean_page() -> None:
+    """The verdict's money as the report says it (decision P22): 원 in Korean, the number in English."""
+    text = (SAMPLES / "gostop-3p-bomb-shake.gsn").read_text(encoding="utf-8")
+    cells = {lang: re.findall(r"<td class='num'>\d+</td><td class='num'>([^<]*)</td>", page(text, lang=lang)) for lang in ("ko", "en")}
+    assert cells["ko"] == ["240원", "120원"] and cells["en"] == ["240", "120"]

@@ -7,10 +7,13 @@ apart from the players' names, the rules' names, the path and the GSN the report
 from __future__ import annotations
 
 import ast
+import json
 import re
 import subprocess
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
@@ -331,3 +334,118 @@ def test_the_violations_past_the_cap_are_said_in_korean(tmp_path: Path) -> None:
     korean = invoke("check", "--lang", "ko", str(hand))
     assert "more extra-card violations up to line 2" in english
     assert "이 밖에도 2번째 줄까지 남는 패" in korean and "more" not in korean
+
+
+class _Visible(HTMLParser):
+    """A page's visible text: the text of its elements (the card faces' SVG among them) and the
+    titles and labels it shows on hover, not the code of its scripts and styles."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text: list[str] = []
+        self.hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style"):
+            self.hidden += 1
+        self.text += [value or "" for name, value in attrs if name in ("title", "aria-label", "alt")]
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self.hidden -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden:
+            self.text.append(data)
+
+
+def _script_json(page: str, element: str) -> Any:
+    found = re.search(rf'<script id="{element}" type="application/json">(.*?)</script>', page, re.S)
+    assert found, element
+    return json.loads(found.group(1))
+
+
+def page_text(page: str) -> str:
+    """What a reader of the replay sees: the page's visible text, and the strings its script
+    writes (the script's words, blanks left out, and each step's events, outcome, labels and
+    score lines; not the GSN line a step quotes)."""
+    visible = _Visible()
+    visible.feed(page)
+    shown = [*visible.text, *(re.sub(r"\{\w+\}", " ", w) for w in _script_json(page, "gsn-words").values())]
+    for hand in _script_json(page, "gsn-data"):
+        for step in hand["steps"]:
+            shown += [*step["events"], step["outcome"], *(stack["stuck"] for stack in step["table"])]
+            for pile in step["piles"].values():
+                shown += [group["label"] for group in pile["groups"]] + [rule for rule, _points in pile["items"]]
+    return "\n".join(shown)
+
+
+def rendered(path: Path, lang: str, out: Path) -> str:
+    result = CliRunner().invoke(cli, ["render", str(path), "-o", str(out), "--lang", lang], env=WIDE)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return out.read_text(encoding="utf-8")
+
+
+def tag_words(path: Path) -> set[str]:
+    """The words of the tags the page shows as the writer wrote them (the event, the place, notes)."""
+    found: set[str] = set()
+    for hand in parse_text(path.read_text(encoding="utf-8")).hands:
+        found |= {w for t in hand.tags if t.name in ("Event", "Date", "Site", "Note") for w in words(t.value)}
+    return found
+
+
+@pytest.mark.parametrize("path", [*SAMPLE_FILES, *sorted(SPEC_EXAMPLES.glob("*.gsn"))], ids=lambda p: p.stem)
+def test_a_sample_rendered_in_korean_holds_no_english(path: Path, tmp_path: Path) -> None:
+    """The HTML replay in Korean (decision P61): no word of the English page's visible text nor of
+    the catalogue's msgids, apart from the names, the rules' names, the path and the tags' text."""
+    korean = page_text(rendered(path, "ko", tmp_path / "ko.html"))
+    english = page_text(rendered(path, "en", tmp_path / "en.html"))
+    assert words(korean) & (words(english) | msgid_words()) - allowed(path) - tag_words(path) == set()
+
+
+# ---- compare, as the first evening found it (issue 15) ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "line 5: the table got it wrong: the table had Taeho pay Yuna 8; the rules say 16"),
+        ("ko", "5번째 줄: 실제와 다름: 판에서는 Taeho이(가) Yuna에게 8점을 냈지만 규칙으로는 16점"),
+    ],
+)
+def test_compare_says_which_claim_the_rules_contradict(lang: str, said: str, tmp_path: Path) -> None:
+    from test_tally import YUNA_WINS
+
+    path = tmp_path / "claim.gsn"
+    path.write_text(YUNA_WINS + "Yuna: stop\nclaim: Taeho pays Yuna 8\n", encoding="utf-8")
+    result = run("compare", str(path), "--rules", "standard,gamerules", "--lang", lang)
+    assert result.returncode == 3, result.stderr
+    notes = result.stdout.split("why:" if lang == "en" else "이유:", 1)[1].strip().splitlines()
+    assert len(notes) == 2 and all(said in note for note in notes), result.stdout
+    assert "standard" in notes[0] and "gamerules" in notes[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_compare_at_80_columns_cuts_no_profile_name(lang: str) -> None:
+    sample = SAMPLES / "gostop-3p-bomb-shake.gsn"
+    result = run("compare", str(sample), "--rules", ",".join(PROFILES), "--lang", lang, COLUMNS="80")
+    assert result.returncode in (0, 1, 3), result.stderr
+    assert "…" not in result.stdout
+    assert max(cell_len(line) for line in result.stdout.splitlines() if "┃" in line or "│" in line) <= 80
+    heads = {w for line in result.stdout.splitlines() if line.startswith("┃") for w in line.strip("┃ ").split("┃")}
+    assert set(PROFILES) <= {h.strip() for h in heads}
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "hand 1 · minhwatu: incomplete: the transcript ends before the hand does under these rules"),
+        ("ko", "1번째 판 · minhwatu: 진행 중: 이 규칙으로는 기록이 판이 끝나기 전에 끝남"),
+    ],
+)
+def test_compare_says_why_a_minhwatu_hand_is_incomplete(lang: str, said: str, tmp_path: Path) -> None:
+    path = tmp_path / "cut.gsn"  # Grandpa's round, cut off after the eighth turn
+    lines = (SAMPLES / "minhwatu-3p.gsn").read_text(encoding="utf-8").splitlines(keepends=True)
+    path.write_text("".join(lines[:24]), encoding="utf-8")
+    result = run("compare", str(path), "--rules", "minhwatu", "--lang", lang, COLUMNS="80")
+    assert said in result.stdout.splitlines()[-1], result.stdout

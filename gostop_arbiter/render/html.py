@@ -21,6 +21,7 @@ from typing import Any
 from ..cards import Kind, card_info
 from ..engine import Event
 from ..judging.file import RulesChoice
+from ..messages import money, pgettext
 from ..notation import Hand
 from ..notation.model import PileLine
 from ..rules import Profile
@@ -29,97 +30,98 @@ from ..settlement.minhwatu import minhwatu_points
 from ..verdict import FileVerdict, HandVerdict, ScoreItem
 from .cards_svg import all_faces
 from .replay import Snapshot, describe
-from .words import Lang, reason, term
+from .words import Lang, discrepancy_text, factor_reason, payment_reason, term, violation_text
 
 PALETTE = ["#2563eb", "#dc2626", "#059669", "#b45309", "#7c3aed", "#db2777", "#0f766e"]
 
 # ---- the page's own sentences ----------------------------------------------------------------
-# Every sentence this page writes, in English and Korean, in this one table (the message catalogue
-# will take them over: keep them here and nowhere else). The words of the game come from term().
-SENTENCES: Mapping[str, tuple[str, str]] = {
-    "page": ("GSN replay", "화투 기록 다시 보기"),
-    "hand": ("hand {index}", "{index}판"),
-    "the deal": ("the deal", "패 돌리기"),
-    "turn of": ("turn {turn} of {last}", "{last}차례 중 {turn}번째"),
-    "line text": ("line {line}: {text}", "{line}행: {text}"),
-    "first": ("the deal", "처음 (패 돌리기)"),
-    "previous": ("previous turn (←)", "이전 차례 (←)"),
-    "next": ("next turn (→)", "다음 차례 (→)"),
-    "last": ("the end", "마지막"),
-    "in hand": ("in hand", "손패"),
-    "captured": ("captured", "먹은 패"),
-    "on the table": ("on the table", "바닥"),
-    "nothing yet": ("nothing yet", "아직 없음"),
-    "empty": ("none", "없음"),
-    "ppeok of": ("{who}'s ppeok", "{who}의 뻑"),
-    "dealt stack": ("dealt stack", "처음부터 붙은 패"),
-    "cards": ("{n} cards", "{n}장"),
-    "one card": ("1 card", "1장"),
-    "unseen": ("+{n} unseen", "+{n}장 안 보임"),
-    "dummies": ("+{n} dummy", "+{n}장 폭탄패"),
-    "points": ("{n} pt", "{n}점"),
-    "wins": ("{winner} wins", "{winner} 승"),
-    "verdict": ("verdict", "판정"),
-    "verdict later": ("the verdict shows at the last turn", "판정은 마지막 차례에 나옵니다"),
-    "not valid": ("not valid: the payments are not binding", "무효: 이 판의 지불은 효력이 없습니다"),
-    "nobody pays": ("nobody pays for this hand", "이 판은 아무도 돈을 내지 않습니다"),
-    "at line": ("line {line}", "{line}행"),
-    "tally": (
-        "a tally hand: only the final piles are known",
-        "결과만 적은 판: 마지막에 먹은 패만 압니다",
-    ),
-    "balance": ("balance over the hands", "판마다 쌓인 정산"),
-    "axis hands": ("after hand", "판 끝난 뒤"),
-    "axis money": ("money", "금액"),
-    "chart": ("running balance per player", "플레이어별 누적 정산"),
-    "outcome stop": ("stop", "스톱"),
-    "outcome chongtong": ("chongtong", "총통"),
-    "outcome three-ppeok": ("three ppeok", "쓰리뻑"),
-    "outcome nagari": ("nagari: nobody wins", "나가리: 이긴 사람 없음"),
-    "outcome redeal": ("redeal", "다시 돌리기"),
-    "outcome void": ("void", "무효"),
-    "outcome tally": ("tally", "결과만"),
-    "outcome round": ("the round is played out", "한 판을 끝까지 침"),
-    "outcome incomplete": ("not finished", "끝나지 않음"),
-    "junk": ("junk", "피"),
+# Every sentence this page writes, by a key, in English: the msgids of the message catalogue's
+# context "replay" (decision P60), whose Korean is in the .po. The words of the game come from
+# term(); the verdict's sentences from render/words.py.
+REPLAY = "replay"
+"""The catalogue's context of the page's own sentences."""
+
+SENTENCES: Mapping[str, str] = {
+    "page": "GSN replay",
+    "hand": "hand {index}",
+    "the deal": "the deal",
+    "turn of": "turn {turn} of {last}",
+    "line text": "line {line}: {text}",
+    "first": "back to the deal",
+    "previous": "previous turn (←)",
+    "next": "next turn (→)",
+    "last": "the end",
+    "in hand": "in hand",
+    "captured": "captured",
+    "on the table": "on the table",
+    "nothing yet": "nothing yet",
+    "empty": "none",
+    "ppeok of": "{who}'s ppeok",
+    "dealt stack": "dealt stack",
+    "cards": "{n} cards",
+    "one card": "1 card",
+    "unseen": "+{n} unseen",
+    "dummies": "+{n} dummy",
+    "points": "{n} pt",
+    "wins": "{winner} wins",
+    "verdict": "verdict",
+    "verdict later": "the verdict shows at the last turn",
+    "not valid": "not valid: the payments are not binding",
+    "nobody pays": "nobody pays for this hand",
+    "at line": "line {line}",
+    "tally": "a tally hand: only the final piles are known",
+    "balance": "balance over the hands",
+    "axis hands": "after hand",
+    "axis money": "money",
+    "chart": "running balance per player",
+    "outcome stop": "stop",
+    "outcome chongtong": "chongtong",
+    "outcome three-ppeok": "three ppeok",
+    "outcome nagari": "nagari: nobody wins",
+    "outcome redeal": "redeal",
+    "outcome void": "void",
+    "outcome tally": "tally",
+    "outcome round": "the round is played out",
+    "outcome incomplete": "not finished",
+    "junk": "junk",
     # what happened in a turn (the English as the text replay says it: describe())
-    "event lay": ("{cards} stays on the table", "{cards}: 바닥에 깔림"),
-    "event capture": ("{who} takes {cards}", "{who}: {cards} 먹음"),
-    "event ppeok": ("ppeok: {cards} stay stuck together, {who}'s", "뻑: {cards} 붙어 남음 ({who})"),
-    "event ja-ppeok": ("ja-ppeok: {who} takes back {who}'s own ppeok", "자뻑: {who}, 자기 뻑을 먹음"),
-    "event stack": ("stack: {who} takes the stack {cards}", "뻑 먹기: {who}, {cards} 먹음"),
-    "event chok": ("chok: {who} takes {cards}", "쪽: {who}, {cards} 먹음"),
-    "event ttadak": ("ttadak: {who} takes all four, {cards}", "따닥: {who}, 넉 장 {cards} 먹음"),
-    "event sweep": ("sweep: {who} leaves the table empty", "싹쓸이: {who}, 바닥을 비움"),
-    "event steal": ("{other} gives {cards} to {who}", "{other} → {who}: 피 {cards}"),
-    "event bomb": ("bomb: {who} takes {cards}", "폭탄: {who}, {cards} 먹음"),
-    "event pass": ("{who} plays a dummy turn", "{who}: 폭탄패를 냄"),
-    "event shake": ("shake: {who} shows {cards}", "흔들기: {who}, {cards} 보여 줌"),
-    "event bonus": ("{who} lays the bonus card {cards}", "{who}: 보너스피 {cards} 냄"),
-    "event draw": ("{who} draws a replacement", "{who}: 한 장 더 받음"),
-    "event declare": ("{who} counts {cards} as {as}", "{who}: {cards}을(를) {as}(으)로 셈"),
-    "event go": ("{who}: go (at {score})", "{who}: 고 ({score}점)"),
-    "event stop": ("{who}: stop (at {score})", "{who}: 스톱 ({score}점)"),
-    "event nagari": ("nagari: nobody wins the hand", "나가리: 이긴 사람 없음"),
-    "event chongtong": ("chongtong: {who} shows {cards}", "총통: {who}, {cards} 보여 줌"),
-    "event three-ppeok": ("three-ppeok: {who} wins with a third ppeok", "쓰리뻑: {who}, 세 번째 뻑으로 승"),
-    "event immediate": ("{other} pays {who} {points} at once", "{other} → {who}: 바로 {points}점"),
-    "event dealer-bonus": ("{who} takes {cards} from the table", "{who}: 바닥의 {cards} 가져감"),
-    "event sit-out": ("{who} sits out", "{who}: 이번 판은 쉼"),
-    "event redeal": ("four of a month on the table: redeal", "바닥에 같은 달 넉 장: 다시 돌림"),
+    "event lay": "{cards} stays on the table",
+    "event capture": "{who} takes {cards}",
+    "event ppeok": "ppeok: {cards} stay stuck together, {who}'s",
+    "event ja-ppeok": "ja-ppeok: {who} takes back {who}'s own ppeok",
+    "event stack": "stack: {who} takes the stack {cards}",
+    "event chok": "chok: {who} takes {cards}",
+    "event ttadak": "ttadak: {who} takes all four, {cards}",
+    "event sweep": "sweep: {who} leaves the table empty",
+    "event steal": "{other} gives {cards} to {who}",
+    "event bomb": "bomb: {who} takes {cards}",
+    "event pass": "{who} plays a dummy turn",
+    "event shake": "shake: {who} shows {cards}",
+    "event bonus": "{who} lays the bonus card {cards}",
+    "event draw": "{who} draws a replacement",
+    "event declare": "{who} counts {cards} as {as}",
+    "event go": "{who}: go (at {score})",
+    "event stop": "{who}: stop (at {score})",
+    "event nagari": "nagari: nobody wins the hand",
+    "event chongtong": "chongtong: {who} shows {cards}",
+    "event three-ppeok": "three-ppeok: {who} wins with a third ppeok",
+    "event immediate": "{other} pays {who} {points} at once",
+    "event dealer-bonus": "{who} takes {cards} from the table",
+    "event sit-out": "{who} sits out",
+    "event redeal": "four of a month on the table: redeal",
 }
 
 
 def say(key: str, lang: Lang, **params: object) -> str:
-    """One of the page's sentences in the reader's language, its blanks filled."""
-    english, korean = SENTENCES[key]
-    return (korean if lang == "ko" else english).format(**params)
+    """One of the page's sentences in the reader's language (the catalogue's), its blanks filled."""
+    template = pgettext(REPLAY, SENTENCES[key], lang)
+    return template.format(**params) if params else template
 
 
 # ---- piles by kind, and what they score --------------------------------------------------------
 
 GROUPS = ("g", "a", "r", "p")
-"""광, 열끗, 띠, 피: the order a pile is laid out in at the table."""
+"""Brights, animals, ribbons, junk (gwang, yeolkkeut, tti, pi): the order a pile is laid out in at the table."""
 _GROUP_WORDS = {"g": "brights", "a": "animals", "r": "ribbons", "p": "pi"}
 _RULE_GROUP = {
     "brights": "g",
@@ -135,7 +137,7 @@ _RULE_GROUP = {
 
 
 def group_word(group: str, lang: Lang) -> str:
-    """The kind a group holds, as people say it (광, 열끗, 띠, 피)."""
+    """The kind a group holds, as people say it (the terms brights, animals, ribbons, pi)."""
     if group == "p" and lang == "en":
         return say("junk", lang)
     return term(_GROUP_WORDS[group], lang)
@@ -276,24 +278,25 @@ def _tally_data(hand: Hand, verdict: HandVerdict, profile: Profile, lang: Lang) 
 
 def _verdict_html(verdict: HandVerdict, lang: Lang, hidden: bool) -> str:
     e = html.escape
+    currency = verdict.tags.get("Currency")  # the money as the report shows it (decision P22)
     rows = []
     for p in verdict.payments:
-        why = "; ".join(
-            f"{term(f.rule, lang)} ×{f.factor}: {reason(f.rule, f.reason, f.params, lang)}" for f in p.factors
-        )
+        why = "; ".join(f"{term(f.rule, lang)} ×{f.factor}: {factor_reason(f, lang)}" for f in p.factors)
         if p.reason:
-            why = f"{why}; {p.reason}" if why else p.reason
+            said = payment_reason(p, lang)
+            why = f"{why}; {said}" if why else said
         rows.append(
             f"<tr><td>{e(p.payer)}</td><td>{e(p.payee)}</td><td class='num'>{p.points}</td>"
-            f"<td class='num'>{p.amount:,}</td><td>{e(why)}</td></tr>"
+            f"<td class='num'>{e(money(p.amount, lang, currency))}</td><td>{e(why)}</td></tr>"
         )
     result = e(_outcome_words(verdict.outcome, verdict.winner, lang))
     problems = "".join(
-        f"<li class='violation'>{e(say('at line', lang, line=v.line))}: {e(v.code)}: {e(v.message)}</li>"
+        f"<li class='violation'>{e(say('at line', lang, line=v.line))}: {e(term(v.code, lang))}: "
+        f"{e(violation_text(v, lang))}</li>"
         for v in verdict.violations
     )
     problems += "".join(
-        f"<li class='discrepancy'>{e(say('at line', lang, line=d.line))}: {e(d.message)}</li>"
+        f"<li class='discrepancy'>{e(say('at line', lang, line=d.line))}: {e(discrepancy_text(d, lang))}</li>"
         for d in verdict.discrepancies
     )
     heads = "".join(f"<th>{e(term(h, lang))}</th>" for h in ("from", "to", "points", "money", "why"))
