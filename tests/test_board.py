@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from replaying import cards_in_play
 
+from gostop_arbiter import board_for
 from gostop_arbiter.engine import HandBoard, IllegalStatement
 from gostop_arbiter.judging.file import judge_file
 from gostop_arbiter.notation import Hand, parse_text, write_statement
@@ -137,3 +138,17 @@ def test_a_random_legal_walk_ends_with_every_card_accounted_for(table: tuple[str
     assert board.violations == []
     assert cards_in_play(board.view()) == profile.the_deck().size
     assert board.outcome().kind in ("stop", "nagari", "chongtong", "three-ppeok", "round", "void")
+
+
+def test_a_third_ppeok_ends_the_hand_while_its_gives_may_still_follow() -> None:
+    """The committed sample's last turn is a third ppeok: the board is over at once, before the
+    next line closes the turn (a recorder must not ask for another turn)."""
+    text = (SAMPLES / "matgo-online-three-ppeok.gsn").read_text(encoding="utf-8")
+    hand = parse_text(text).hands[0]
+    board = board_for(hand)
+    turns = [i for i, s in enumerate(hand.statements) if s.kind == "turn"]
+    for statement in hand.statements[: turns[-1] + 1]:
+        board.push(statement)
+    assert board.is_over()
+    assert not [m for m in board.legal_moves() if m.kind == "turn"]
+    assert board.outcome().kind == "three-ppeok"

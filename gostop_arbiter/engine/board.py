@@ -190,6 +190,8 @@ class HandBoard:
             return True
         if not st.began:  # a chongtong or a redeal ends the hand as the players are seated
             return st.table_line is not None and deal.seated(st).outcome.kind != "incomplete"
+        if st.pending is not None and calls.third_ppeok(st, st.pending.player):
+            return True  # the last turn's third ppeok, decided once its gives are written
         return st.hand_is_over()
 
     def outcome(self) -> Outcome:

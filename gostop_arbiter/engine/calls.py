@@ -144,9 +144,14 @@ def default_gift(st: HandState, giver: str, units: list[Steal]) -> list[str]:
     return gift
 
 
+def third_ppeok(st: HandState, player: str) -> bool:
+    """쓰리뻑: the player's third ppeok of the hand wins it, where the profile says so."""
+    return st.ppeoks[player] >= 3 and st.profile.events.three_ppeok
+
+
 def after_turn(st: HandState, player: str, line: int) -> None:
     """Three ppeoks, and the go/stop check after a resolved turn."""
-    if st.ppeoks[player] >= 3 and st.profile.events.three_ppeok:
+    if third_ppeok(st, player):
         st.outcome = Outcome("three-ppeok", player, line)
         st.emit("three-ppeok", line, player)
         return

@@ -176,7 +176,7 @@ class Evening:
     def _over(self, hand: Hand) -> bool:
         board = self._fresh_board(hand)
         board.push_all(hand.statements, strict=False)
-        return board.is_over() or board.view().due == "over"
+        return board.is_over()
 
     def _save_pending(self) -> None:
         """The hand set up and not yet dealt, kept beside the file: GSN has no hand without a
@@ -284,13 +284,8 @@ class Evening:
         return [Problem(at.get(v.line, max(len(at) - 1, 0)), v) for v in self.board.violations]
 
     def is_over(self) -> bool:
-        """The hand has ended; also when its last turn decided it (a third ppeok) and the board
-        still waits for that turn's ``give`` lines, as a viewer sees it."""
-        if self.hand is None or self.board is None:
-            return False
-        return (
-            self.board.is_over() or self.remember("due", lambda: self.board.view().due if self.board else "") == "over"
-        )
+        """The hand being recorded has ended (also by a third ppeok whose gives may still follow)."""
+        return self.hand is not None and self.board is not None and self.board.is_over()
 
     # ---- judging what is recorded -------------------------------------------------------------
 
