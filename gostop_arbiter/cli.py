@@ -21,7 +21,7 @@ from .notation import Hand, SyntaxIssue, normalise_lines, read_hands, write_hand
 from .notation.model import Notice, Transcript
 from .notation.reader import decoded_lines, paused_gc
 from .notation.writer import SPELLINGS, Script, script_of
-from .outputs import OutputError, output_file, reason_of
+from .outputs import STDIN, OutputError, opened_input, output_file, reason_of
 from .records import Mutable, dump, mutable
 from .rules import PROFILES, RulesError, profile_named, resolve
 from .settlement import settle_up
@@ -30,8 +30,6 @@ from .verdict import SCHEMA_VERSION, FileError, FileVerdict
 
 if TYPE_CHECKING:
     from rich.console import Console
-
-STDIN = "-"
 
 
 @mutable
@@ -58,18 +56,6 @@ class SourceFile(Mutable):
         return [issue.to_json() for issue in self.errors]
 
 
-@contextlib.contextmanager
-def _input(path: str) -> Iterator[IO[bytes]]:
-    """A file named on the command line, open for reading bytes (``-``: standard input)."""
-    if path != STDIN:
-        with open(path, "rb") as handle:
-            yield handle
-    elif sys.stdin is None:  # the command was started with its standard input closed
-        raise OSError(0, "standard input is closed")
-    else:
-        yield sys.stdin.buffer
-
-
 def _cannot_read(path: str, error: OSError) -> str:
     return f"cannot read {'standard input' if path == STDIN else path}: {reason_of(error)}"
 
@@ -91,7 +77,7 @@ def read_source(path: str) -> SourceFile:
     """Read one file's text (not yet parsed); never raises for anything the file or the disk may hold."""
     source = SourceFile(path)
     try:
-        with _input(path) as handle:
+        with opened_input(path) as handle:
             data = handle.read()
     except OSError as error:
         source.unreadable = _cannot_read(path, error)
@@ -454,7 +440,7 @@ def _check_file(path: str, choice: RulesChoice, out: _CheckOutput, tally: _Tally
         try:
             with contextlib.ExitStack() as stack:
                 try:
-                    handle = stack.enter_context(_input(path))
+                    handle = stack.enter_context(opened_input(path))
                 except OSError as error:
                     raise _Unreadable(_cannot_read(path, error)) from None
                 judge = FileJudge(

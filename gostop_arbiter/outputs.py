@@ -1,4 +1,5 @@
-"""Files the commands write (an HTML page, simulated GSN, an audit's JSONL): whole or not at all.
+"""Files the commands write (an HTML page, simulated GSN, an audit's JSONL): whole or not at all;
+and the one way they open what they read (a path, or ``-`` for standard input).
 
 Each is written to a temporary file beside it and renamed over it at the end, so that a run that
 fails or is interrupted leaves the old file (or none), never half a file; and the temporary file is
@@ -12,9 +13,25 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import sys
 import tempfile
 from collections.abc import Iterator
-from typing import TextIO
+from typing import IO, TextIO
+
+STDIN = "-"
+
+
+@contextlib.contextmanager
+def opened_input(path: str) -> Iterator[IO[bytes]]:
+    """A file named on the command line, open for reading bytes; standard input for ``-`` (left
+    open: it is not the command's to close)."""
+    if path != STDIN:
+        with open(path, "rb") as handle:
+            yield handle
+    elif sys.stdin is None:  # the command was started with its standard input closed
+        raise OSError(0, "standard input is closed")
+    else:
+        yield sys.stdin.buffer
 
 
 class OutputError(Exception):

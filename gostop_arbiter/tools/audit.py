@@ -10,19 +10,17 @@ import json
 import os
 import shutil
 import signal
-import sys
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import field
 from pathlib import Path
-from typing import IO
 
 from ..judging.file import RulesChoice, Session
 from ..notation import SyntaxIssue
 from ..notation.reader import decoded_lines, read_hands
-from ..outputs import output_file
+from ..outputs import STDIN, opened_input, output_file
 from ..records import Mutable, dump, mutable
 from ..verdict import FileError
 
@@ -53,10 +51,6 @@ class FileAudit(Mutable):
         self.money += other.money
 
 
-STDIN = "-"
-"""The name that means standard input, as elsewhere in the command."""
-
-
 def gsn_files(paths: Iterable[str]) -> list[str]:
     """The files named, and every ``*.gsn`` file below the folders named, in a stable order (a
     folder, a pipe or a device named ``x.gsn`` below a folder is not a file to audit)."""
@@ -75,7 +69,7 @@ def _records(path: str, choice: RulesChoice) -> Iterator[dict[str, object]]:
     session = Session(choice)
     undecodable: dict[int, SyntaxIssue] = {}
     try:
-        with _opened(path) as handle:
+        with opened_input(path) as handle:
             for result in read_hands(decoded_lines(handle, undecodable), undecodable):
                 for issue in result.errors:
                     yield {"path": path, "error": issue.to_json()}
@@ -90,18 +84,6 @@ def _records(path: str, choice: RulesChoice) -> Iterator[dict[str, object]]:
         message = str(error)
         yield {"path": path, "error": {"code": "unreadable", "line": None, "column": None, "message": message}}
     yield {"path": path, "balance": session.balance}
-
-
-@contextlib.contextmanager
-def _opened(path: str) -> Iterator[IO[bytes]]:
-    """The file's bytes; standard input for ``-`` (left open: it is not the audit's to close)."""
-    if path != STDIN:
-        with open(path, "rb") as handle:
-            yield handle
-    elif sys.stdin is None:  # the command was started with its standard input closed
-        raise OSError(0, "standard input is closed")
-    else:
-        yield sys.stdin.buffer
 
 
 def audit_file(path: str, choice: RulesChoice, jsonl: str | None) -> FileAudit:
