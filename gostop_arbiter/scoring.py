@@ -295,6 +295,8 @@ class Tally:
 
     def best(self, profile: Profile, declared: Mapping[str, str]) -> int:
         """The highest total any allowed placement gives (as :func:`best_total`)."""
+        if self.brights < 3 and self.animals < 3 and self.ribbons < 3 and self.junk_value + 2 * self.animals < 10:
+            return 0  # as below, without counting the switchable animals, which are animals too: early turns
         held = self.held
         switchable = 0
         for code in switchable_codes(profile):
