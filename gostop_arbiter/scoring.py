@@ -9,7 +9,7 @@ owed (:func:`placements`).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 
 from .cards import BONUS_CARDS, MONTH_CARDS, Kind, card_info
 from .records import Record, frozen
@@ -28,6 +28,8 @@ CHODAN = ("4r", "5r", "7r")
 """초단: the plain red ribbons."""
 RAIN_BRIGHT = "12g"
 RAIN_RIBBON = "12r"
+_GODORI, _HONGDAN, _CHEONGDAN = frozenset(GODORI), frozenset(HONGDAN), frozenset(CHEONGDAN)
+"""The same sets, for the running tally to test its held codes against at once."""
 
 
 @frozen
@@ -203,7 +205,7 @@ def bright_total(count: int, rain: bool, profile: Profile) -> int:
     return 0
 
 
-def _chodan(cards: list[str], profile: Profile) -> tuple[str, ...]:
+def _chodan(cards: Collection[str], profile: Profile) -> tuple[str, ...]:
     if all(c in cards for c in CHODAN):
         return CHODAN
     if profile.scoring.rain_chodan and RAIN_RIBBON in cards:
@@ -274,13 +276,14 @@ class Tally:
                     junk_value += 2 * copies
         ribbons = self.ribbons if scoring.rain_ribbon_counts else self.ribbons - held.get(RAIN_RIBBON, 0)
         total = bright_total(self.brights, RAIN_BRIGHT in held, profile)
-        if animals >= 3 and all(c in held and c not in as_pi for c in GODORI):
+        codes = held.keys()
+        if animals >= 3 and codes >= _GODORI and as_pi.isdisjoint(_GODORI):
             total += scoring.godori_points
         if animals >= 5:
             total += animals - 4
         if self.ribbons >= 3:  # a dan is three ribbon cards, the rain ribbon too where it makes a chodan
-            total += 3 * sum(1 for dan in (HONGDAN, CHEONGDAN) if all(c in held for c in dan))
-            if _chodan(list(held), profile):
+            total += 3 * ((codes >= _HONGDAN) + (codes >= _CHEONGDAN))
+            if _chodan(codes, profile):
                 total += 3
         if scoring.ten_ribbons_points and ribbons == 10:
             total += scoring.ten_ribbons_points
@@ -292,6 +295,8 @@ class Tally:
 
     def best(self, profile: Profile, declared: Mapping[str, str]) -> int:
         """The highest total any allowed placement gives (as :func:`best_total`)."""
+        if self.brights < 3 and self.animals < 3 and self.ribbons < 3 and self.junk_value + 2 * self.animals < 10:
+            return 0  # as below, without counting the switchable animals, which are animals too: early turns
         held = self.held
         switchable = 0
         for code in switchable_codes(profile):
