@@ -26,8 +26,7 @@ from ..engine import HandBoard, IllegalStatement
 from ..judging.file import RulesChoice, Session
 from ..messages import Lang, say, sentence
 from ..notation import GsnSyntaxError, Hand, Statement, normalise_lines, read_hands
-from ..notation.model import Claim, TableLine, Turn
-from ..notation.writer import write_statement
+from ..notation.model import TableLine, Turn
 from ..records import replace
 from ..render.words import violation_text
 from ..rules import Profile, RulesError, resolve
@@ -544,10 +543,10 @@ class Evening:
         base = self.hand if self.hand is not None else replace(parsed, statements=[], index=len(self.finished) + 1)
         return replace(base, statements=[*self.statements, *new]), new
 
-    def _parsed_hand(self, hand_lines: list[str], start: int | None = None) -> Hand:
+    def _parsed_hand(self, hand_lines: list[str]) -> Hand:
         """The hand being recorded, parsed from its own lines with the settings the hands before it
         carry over (the lines before it stand as blank lines, so every position is the file's)."""
-        start = self._tail_start() if start is None else start
+        start = self._tail_start()
         prefix = self._carried_tags()
         if len(prefix) > start:
             lines = ([*self.lines, ""])[:start] + hand_lines
@@ -644,12 +643,3 @@ def _sync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(descriptor)
-
-
-def claim_line(payer: str, payee: str, points: int) -> str:
-    """``claim: A pays B 12``, what the table paid, as a statement."""
-    return write_statement(Claim(payer=payer, payee=payee, points=points))
-
-
-def is_turn(statement: Statement) -> bool:
-    return isinstance(statement, Turn)

@@ -72,16 +72,6 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
-def free_port(host: str, wanted: int) -> int:
-    """``wanted``, or when it is 0 a free port the system picks."""
-    if wanted:
-        return wanted
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((host if host not in ("", "0.0.0.0") else "0.0.0.0", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 def bound_socket(host: str, port: int) -> socket.socket:
     """The listening socket, bound before the links are printed (a port in use is said at once,
     and ``--port 0`` links to the port the system chose)."""
