@@ -162,20 +162,24 @@ class Evening:
         self.board: HandBoard | None = None
         for hand in hands[:-1]:
             self.finished.append((hand, self.session.judge(hand)))
-        if hands and hands[-1].kind == "played" and not (self.pending and self._over(hands[-1])):
-            self.hand_start = self._first_line(hands[-1]) - 1
-            self._take_hand(hands[-1])
+        last = hands[-1] if hands else None
+        board = self._replayed(last) if last is not None and last.kind == "played" else None
+        if last is not None and board is not None and not (self.pending and board.is_over()):
+            self.hand_start = self._first_line(last) - 1
+            self.hand, self.board = last, board
             self.pending = []
             self._save_pending()
-        elif hands:
-            self.finished.append((hands[-1], self.session.judge(hands[-1])))
+        elif last is not None:
+            self.finished.append((last, self.session.judge(last)))
         if self.pending:
             self.board = self._pending_board()
 
-    def _over(self, hand: Hand) -> bool:
+    def _replayed(self, hand: Hand, upto: int | None = None) -> HandBoard:
+        """A fresh board with the hand's statements (its first ``upto``) pushed as the judge pushes
+        them, every violation recorded."""
         board = self._fresh_board(hand)
-        board.push_all(hand.statements, strict=False)
-        return board.is_over()
+        board.push_all(hand.statements[:upto], strict=False)
+        return board
 
     def _save_pending(self) -> None:
         """The hand set up and not yet dealt, kept beside the file: GSN has no hand without a
@@ -189,13 +193,6 @@ class Evening:
     def _first_line(hand: Hand) -> int:
         lines = [t.line for t in hand.tags] + [s.line for s in hand.statements]
         return min(lines)
-
-    def _take_hand(self, hand: Hand) -> None:
-        """``hand`` becomes the hand being played: its statements pushed onto a fresh board as the
-        judge would push them (every violation recorded)."""
-        self.hand = hand
-        self.board = self._fresh_board(hand)
-        self.board.push_all(hand.statements, strict=False)
 
     def _fresh_board(self, hand: Hand) -> HandBoard:
         return HandBoard.of_hand(hand, self.profile_of(hand), dealer=self.dealer_of(hand))
@@ -258,9 +255,7 @@ class Evening:
         """The hand as it stood before its statement at ``index`` (what a correction replaces)."""
         if not 0 <= index < len(self.statements) or self.hand is None:
             raise RecorderError("this hand has no statement {n}", 404, n=index + 1)
-        board = self._fresh_board(self.hand)
-        board.push_all(self.statements[:index], strict=False)
-        return board
+        return self._replayed(self.hand, index)
 
     @property
     def text(self) -> str:
@@ -479,15 +474,14 @@ class Evening:
             raise RecorderError(
                 "a correction must be a {kind} line, as the line it replaces", kind=statements[index].kind
             )
-        board = self._fresh_board(hand)
-        board.push_all(hand.statements[:index], strict=False)
+        board = self._replayed(hand, index)
         try:
             board.push(hand.statements[index])
         except IllegalStatement as refused:
             raise RecorderError("{line}: {why}", violations=refused.violations, line=line, why=refused) from None
-        if hand.statements[index].kind in ("deal", "table", "stock"):
+        if hand.statements[index].kind in _DEAL_KINDS:
             dealt = self._fresh_board(hand)
-            dealt.push_all([s for s in hand.statements if s.kind in ("deal", "table", "stock")], strict=False)
+            dealt.push_all([s for s in hand.statements if s.kind in _DEAL_KINDS], strict=False)
             self._check_seating(dealt)
         self._rewrite(lines)
 
@@ -524,8 +518,8 @@ class Evening:
         hand_lines = self._hand_lines()
         kept = set(range(len(hand_lines)))
         if self.hand is not None:
-            deal = [s for s in self.hand.statements if s.kind in ("deal", "table", "stock")]
-            play = [s for s in self.hand.statements if s.kind not in ("deal", "table", "stock")][:1]
+            deal = [s for s in self.hand.statements if s.kind in _DEAL_KINDS]
+            play = [s for s in self.hand.statements if s.kind not in _DEAL_KINDS][:1]
             kept = {s.line - 1 - start for s in deal + play}
             kept |= {i for i, line in enumerate(hand_lines) if line.lstrip().startswith("[")}
         context = [*self._carried_tags(), *(line for i, line in enumerate(hand_lines) if i in kept)]
@@ -571,8 +565,7 @@ class Evening:
         return replace(hand, statements=[], index=len(self.finished) + 1)
 
     def _pending_board(self) -> HandBoard:
-        hand = self._pending_hand()
-        return HandBoard.of_hand(hand, self.profile_of(hand), dealer=self.dealer_of(hand))
+        return self._fresh_board(self._pending_hand())
 
     def _carried_tags(self) -> list[str]:
         last = self._previous_hand()
@@ -600,6 +593,9 @@ class Evening:
         self.lines, self._unended = lines, False
         self._load()
 
+
+_DEAL_KINDS = ("deal", "table", "stock")
+"""The lines of a deal, which stand before any other statement of a hand."""
 
 _DEAL_FAULTS = ("deal-size", "extra-card", "unknown-card")
 """What a deal itself can break, seen once its table is laid; what the players must still do before
