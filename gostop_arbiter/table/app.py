@@ -146,6 +146,7 @@ class Guard:
                     return
                 if not message.get("more_body"):
                     break
+        scope.setdefault("state", {})["role"] = who  # what the app's request.state.role reads
         sent = False
 
         async def replay() -> MutableMapping[str, Any]:
@@ -194,7 +195,8 @@ def create_app(evening: Evening, tokens: Tokens) -> Any:
     hub = Hub()
 
     def role(request: Request) -> Role:
-        return tokens.role_of(request.query_params.get("t") or request.headers.get("x-table-token")) or "watcher"
+        who: Role = request.state.role  # the Guard's
+        return who
 
     def lang_of(request: Request) -> Lang:
         return _lang(request.query_params.get("lang"))
