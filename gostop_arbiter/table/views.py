@@ -11,13 +11,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..cards import card_info
+from ..cards import UNSEEN, card_info
 from ..engine import BoardView
 from ..engine.events import Event
 from ..messages import Lang, term
 from ..notation import Statement, write_statement
-from ..notation.model import Turn
-from ..records import dump
+from ..notation.model import CardRef, DealLine, Turn
+from ..records import dump, replace
 from ..render.report import rendered_hand
 from ..render.words import discrepancy_text, factor_reason, payment_reason, violation_text
 from ..rules import PROFILES
@@ -352,14 +352,16 @@ def state_of(evening: Evening, role: Role, lang: Lang) -> TableState:
         next_setup=evening.remember("next-setup", evening.next_setup),
         hand=evening.remember(
             f"hand-{role}-{lang}",
-            lambda: _seen_by(role, evening.remember(f"hand-{lang}", lambda: hand_view(evening, lang))),
+            lambda: _seen_by(
+                role, evening.remember(f"hand-{lang}", lambda: hand_view(evening, lang)), evening.statements
+            ),
         ),
         moves=evening.remember("moves", lambda: moves_now(evening)) if role == "scorekeeper" else None,
         evening=evening.remember("evening", lambda: evening_view(evening)),
     )
 
 
-def _seen_by(role: Role, hand: HandView | None) -> HandView | None:
+def _seen_by(role: Role, hand: HandView | None, recorded: Sequence[Statement]) -> HandView | None:
     """A watcher's phone may be a player's: until the hand is over it shows how many cards each
     hand holds, never which (the cards played, the table and the piles are open to all)."""
     if role == "scorekeeper" or hand is None or hand.over:
@@ -369,19 +371,16 @@ def _seen_by(role: Role, hand: HandView | None) -> HandView | None:
     board["hands"] = {p: [] for p in held}
     board["unseen"] = {p: board["unseen"].get(p, 0) + n for p, n in held.items()}
     statements = [
-        s.model_copy(update={"text": f"deal {s.player}: ?*{_dealt(s.text)}"}) if s.kind == "deal" else s
-        for s in hand.statements
+        s.model_copy(update={"text": write_statement(_unseen(dealt))}) if isinstance(dealt, DealLine) else s
+        for s, dealt in zip(hand.statements, recorded, strict=True)
     ]
     events = [{**e, "cards": []} if e["kind"] == "deal" else e for e in hand.events]
     return hand.model_copy(update={"board": board, "statements": statements, "events": events})
 
 
-def _dealt(text: str) -> int:
-    """How many cards a deal line gives (``?*7`` counts seven)."""
-    count = 0
-    for token in text.partition(": ")[2].split():
-        count += int(token[2:]) if token.startswith("?*") and token[2:].isdigit() else 1
-    return count
+def _unseen(deal: DealLine) -> DealLine:
+    """The deal line as a watcher may read it: as many cards, none of them named (``?*10``)."""
+    return replace(deal, cards=[CardRef(code=UNSEEN)] * len(deal.cards))
 
 
 def options_of(turns: Sequence[Turn]) -> list[Option]:
