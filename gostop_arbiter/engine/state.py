@@ -216,7 +216,7 @@ class HandState(Violates):
         self.violated += 1
         self.per_code[code] += 1
         if self.per_code[code] <= SHOWN_PER_CODE:
-            self.violations.append(violation(code, line, column, message, player, card, **params))
+            super().violate(code, line, column, message, player, card, **params)
             return
         first = self.folded.get(code)
         if first is None:
