@@ -225,7 +225,7 @@ def cold_instructions(python: str) -> dict[str, int] | None:
     return counts
 
 
-def callgrind(command: list[str], env: dict[str, str] | None = None) -> int:
+def callgrind(command: list[str], env: dict[str, str] | None = None, cwd: str | Path | None = None) -> int:
     """The instructions a command executes, counted by valgrind's callgrind (which fails as the
     command does)."""
     run = subprocess.run(
@@ -234,6 +234,7 @@ def callgrind(command: list[str], env: dict[str, str] | None = None) -> int:
         text=True,
         check=True,
         env=env,
+        cwd=cwd,
     )
     return int(run.stderr.rsplit("Collected : ", 1)[1].split()[0])
 

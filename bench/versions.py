@@ -26,6 +26,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench import callgrind  # this folder's: bench.py counts instructions the same way
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -86,15 +88,7 @@ def instructions(folder: str, which: str, corpus: str) -> dict[str, int]:
     for stage in COUNTED:
         command = [sys.executable, str(Path(__file__).resolve()), "--count", stage, corpus]
         subprocess.run(command, cwd=folder, env=env, capture_output=True, check=True)  # bytecode written
-        run = subprocess.run(
-            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
-            cwd=folder,
-            env=env,
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        counts[stage] = int(run.stderr.rsplit("Collected : ", 1)[1].split()[0])
+        counts[stage] = callgrind(command, env=env, cwd=folder)
     return {
         "parse": counts["parse"] - counts["none"],
         "replay + settle + verdict": counts["parse and judge"] - counts["parse"],
