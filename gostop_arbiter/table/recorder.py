@@ -131,14 +131,15 @@ class Evening:
         self.default_sets = dict(sets or {})
         if self.default_rules is not None or self.default_sets:
             resolve(self.default_rules or "standard", dict(self.default_sets))  # RulesError for the command line
+        self._revision: str | None = None
         text = path.read_text(encoding="utf-8") if path.exists() else ""
-        self.lines: list[str] = normalise_lines(text) if text else []
+        self.lines = normalise_lines(text) if text else []
         if self.lines and self.lines[-1] == "":
-            self.lines.pop()
+            self.lines = self.lines[:-1]
         self._unended = bool(text) and not text.endswith(("\n", "\r"))
         """The file's last line has no line end yet: the first append gives it one."""
         self.pending_path = path.with_name(f".{path.name}.pending")
-        self.pending: list[str] = []
+        self.pending = []
         self._memo_revision = ""
         self._memo: dict[str, object] = {}
         if self.pending_path.exists():
@@ -262,9 +263,30 @@ class Evening:
         return "\n".join(self.lines) + "\n" if self.lines else ""
 
     @property
+    def lines(self) -> list[str]:
+        """The file's lines, without their line ends (what is on disk)."""
+        return self._lines
+
+    @lines.setter
+    def lines(self, lines: list[str]) -> None:
+        self._lines, self._revision = lines, None
+
+    @property
+    def pending(self) -> list[str]:
+        """The tag lines of a hand set up and not yet dealt (decision T1); empty when none is."""
+        return self._pending
+
+    @pending.setter
+    def pending(self, lines: list[str]) -> None:
+        self._pending, self._revision = lines, None
+
+    @property
     def revision(self) -> str:
-        """The digest of what is recorded: the file, and the tags of a hand set up and not yet dealt."""
-        return revision_of(self.text + "".join(f"{line}\n" for line in self.pending))
+        """The digest of what is recorded: the file, and the tags of a hand set up and not yet dealt;
+        worked out again only when one of them changes (every page's request asks for it)."""
+        if self._revision is None:
+            self._revision = revision_of(self.text + "".join(f"{line}\n" for line in self.pending))
+        return self._revision
 
     @property
     def statements(self) -> list[Statement]:
