@@ -3,12 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from ..messages import Lang, fact, say, sentence, term
 from ..verdict import Discrepancy, Factor, Payment, Violation
 
-__all__ = ["Lang", "discrepancy_text", "factor_reason", "payment_reason", "reason", "say", "term", "violation_text"]
+__all__ = ["Lang", "discrepancy_text", "factor_reason", "payment_reason", "say", "term", "violation_text"]
 
 
 def violation_text(violation: Violation, lang: Lang = "en") -> str:
@@ -21,11 +19,6 @@ def violation_text(violation: Violation, lang: Lang = "en") -> str:
 def factor_reason(factor: Factor, lang: Lang = "en") -> str:
     """Why a factor applies, from its facts."""
     return fact("factor", factor.rule, factor.reason, factor.params, lang)
-
-
-def reason(rule: str, english: str, params: Mapping[str, object], lang: Lang = "en") -> str:
-    """Why a factor of rule ``rule`` applies, from its facts (``english`` where no template fits)."""
-    return fact("factor", rule, english, params, lang)
 
 
 def payment_reason(payment: Payment, lang: Lang = "en") -> str:
