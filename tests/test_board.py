@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from itertools import combinations
 
 import pytest
 from conftest import SAMPLES, spec_examples
@@ -19,7 +20,7 @@ from gostop_arbiter import board_for
 from gostop_arbiter.engine import HandBoard, IllegalStatement
 from gostop_arbiter.judging.file import judge_file
 from gostop_arbiter.notation import Hand, parse_text, write_statement
-from gostop_arbiter.notation.model import CardRef, Flip, Shake, Statement, Turn
+from gostop_arbiter.notation.model import CardRef, Flip, Give, Shake, Statement, Turn
 from gostop_arbiter.records import replace
 from gostop_arbiter.rules import profile_named, resolve
 from gostop_arbiter.scoring import sort_cards
@@ -152,3 +153,34 @@ def test_a_third_ppeok_ends_the_hand_while_its_gives_may_still_follow() -> None:
     assert board.is_over()
     assert not [m for m in board.legal_moves() if m.kind == "turn"]
     assert board.outcome().kind == "three-ppeok"
+
+
+@pytest.mark.parametrize(("rules", "players"), [("standard", 2), ("standard", 3), ("online-matgo", 2), ("gamerules", 3)])
+def test_the_gives_listed_are_every_give_push_accepts(rules: str, players: int) -> None:
+    """Right after a steal, ``legal_moves()`` asks the steal rules about each choice of junk directly
+    (decision E27): the gives it lists are exactly those a push accepts among every choice of as
+    many cards of the piles, or one fewer."""
+    profile = profile_named(rules)
+    steals = 0
+    for hand in simulate(profile, players=players, hands=12, seed=31 + players).hands:
+        board = board_for(hand)
+        for statement in hand.statements:
+            board.push(statement, strict=False)
+            listed = {spelled(m) for m in board.legal_moves() if m.kind == "give"}
+            if not listed:
+                continue
+            steals += 1
+            gives = [m for m in board.legal_moves() if isinstance(m, Give)]
+            # The view shows the turn closed, the default gift already handed over, so every pile's
+            # cards are tried; as many as a listed give names, and one fewer.
+            cards = sorted(code for pile in board.view().piles.values() for code in pile)
+            sizes = {len(g.cards) for g in gives} | {len(g.cards) - 1 for g in gives} - {0}
+            accepted = set()
+            for giver in {g.player for g in gives}:
+                for size in sizes:
+                    for chosen in set(combinations(cards, size)):
+                        give = Give(player=giver, cards=[CardRef(code=c) for c in chosen])
+                        if board.is_legal(give):
+                            accepted.add(spelled(give))
+            assert listed == accepted, (hand.index, statement.line)
+    assert steals, "the simulated hands make steals"

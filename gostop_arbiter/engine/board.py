@@ -167,8 +167,18 @@ class HandBoard:
 
     def _legal(self, moves: list[Statement]) -> list[Statement]:
         if any(map(_DEFERRED.__contains__, map(type, moves))):  # a C loop: most moves are turns
-            moves = [m for m in moves if type(m) not in _DEFERRED or self.is_legal(m)]
+            moves = [m for m in moves if type(m) not in _DEFERRED or self._accepted(m)]
         return moves
+
+    def _accepted(self, move: Statement) -> bool:
+        """:meth:`is_legal` of a listed move whose problems show later. A ``give`` while no other
+        is written for the turn is asked of the steal rules directly (the same check its turn's
+        close makes), not by closing a copy of the state: a listing right after a turn may hold
+        dozens of choices of junk (decision E27)."""
+        st = self._state
+        if type(move) is Give and st.pending is not None and not st.pending.given:
+            return calls.give_problem(st, move.player, [c.code for c in move.cards]) is None
+        return self.is_legal(move)
 
     def legal_flips(self, play: Turn) -> list[Turn]:
         """The turn ``play`` (its hand card, bomb or pass, without flips) completed with every flip

@@ -67,6 +67,17 @@ def owed(st: HandState) -> dict[str, int]:
     return {giver: n for giver, n in gifts.items() if n}
 
 
+def give_problem(st: HandState, giver: str, named: list[str]) -> Problem | None:
+    """Why ``giver: give`` of these cards alone would be refused when the pending turn closes (None
+    when it would not): what :func:`pay_steals` checks, asked now, so that a listing need not close a
+    copy of the state for each choice of junk (decision E27)."""
+    pending = st.pending
+    units = [steal for steal in pending.steals if giver in steal.givers] if pending is not None else []
+    if pending is None or giver == pending.player or not units:
+        return problem(f"{giver} owes no junk for this turn", "owes-nothing")
+    return _give_problem(st, giver, named, default_gift(st, giver, units))
+
+
 def _give_problem(st: HandState, giver: str, named: list[str], default: list[str]) -> Problem | None:
     pile = Counter(st.piles[giver])
     wanted = Counter(named)
