@@ -39,7 +39,7 @@ def assert_running_scores(board: HandBoard, view: BoardView, statement: Statemen
 
 
 TABLES = [
-    ("standard", 2), ("standard", 3), ("standard", 4), ("online-matgo", 2), ("wikipedia", 2), ("wikipedia", 3),
+    ("standard", 2), ("standard", 3), ("standard", 4), ("online-matgo", 2), ("online-matgo", 4), ("wikipedia", 2), ("wikipedia", 3),
     ("gamerules", 2), ("gamerules", 3), ("gamerules", 4), ("wikipedia-it", 2), ("wikipedia-it", 3),
     ("minhwatu", 2), ("minhwatu", 3), ("minhwatu", 4),
 ]  # fmt: skip

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+from gostop_arbiter import judge_text
 from gostop_arbiter.engine import BoardView, HandBoard
 from gostop_arbiter.notation import parse_text, write_transcript
 from gostop_arbiter.notation.model import Turn
@@ -89,3 +90,20 @@ def test_gamerules_sweep_is_two_cards_of_different_months() -> None:
                 assert sum(map(len, before.values())) == 2 and len(before) == 2
                 found += 1
     assert found
+
+
+def test_a_sold_hands_card_drawn_back_unseen_is_not_one_too_many() -> None:
+    """E30: Ara sells, and her hand goes back into the stock with her 5p. Jae, whose hand is not
+    seen, draws a bonus card's replacement nobody sees, then shows 5r 5p 5p: the second 5p is
+    Ara's, drawn back, and the hand is valid. Had Minji, still playing, held that 5p instead, the
+    third 5p is one too many, found at the shake."""
+    text = (HANDS / "sold-card-drawn-back.gsn").read_text(encoding="utf-8")
+    (hand,) = judge_text(text).hands
+    assert hand.valid and hand.violations == [] and hand.discrepancies == []
+    assert [(p.payer, p.payee, p.amount) for p in hand.payments] == [
+        ("Jae", "Ara", 1), ("Soo", "Ara", 1), ("Minji", "Soo", 3), ("Jae", "Soo", 3),
+    ]  # fmt: skip
+    kept = text.replace("deal Minji: 1p 4a", "deal Minji: 5p 4a").replace("deal Ara: 2a 3g 3p 4p 5p", "deal Ara: 2a 3g 3p 4p 1p")
+    (hand,) = judge_text(kept).hands
+    shake = text.splitlines().index("Jae: shake 5r 5p 5p") + 1
+    assert [(v.code, v.line, v.column) for v in hand.violations][:1] == [("extra-card", shake, 18)]

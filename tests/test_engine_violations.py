@@ -23,6 +23,9 @@ CHANGES = [
     ("08-3p-bomb-pass", "Seo: bomb 4a 4p 4r / 9p", "Seo: bomb 4a 4p 7p / 9p", "illegal-bomb", 12, 1),
     ("03-ja-ppeok", "B: shake 4r 4p 4p", "B: shake 4r 4p 7a", "illegal-shake", 9, 1),
     ("03-ja-ppeok", "B: shake 4r 4p 4p\nB: 4r / 12a", "B: shake 4r 4p 4p\nB: 10r / 12a", "illegal-shake", 10, 1),
+    # a month is shown once; and two 9p shown from a hand not seen while Ara holds the other is a third 9p
+    ("03-ja-ppeok", "B: shake 4r 4p 4p\n", "B: shake 4r 4p 4p\nB: shake 4p 4r 4p\n", "illegal-shake", 10, 1),
+    ("10-2p-hidden-hand", "Bo: 10p / 6a", "Bo: shake 9r 9p 9p\nBo: 9r / 6a", "extra-card", 10, 17),
     ("01-bomb", "B: 11p / 1p", "B: pass / 1p", "illegal-pass", 9, 1),
     ("01-bomb", "B: 11p / 1p", "B: bonus 11p draw 1p\nB: 11p / 1p", "illegal-bonus", 9, 10),
     ("01-bomb", "B: 9a as animal", "B: 8a as pi", "illegal-declaration", 24, 4),

@@ -252,7 +252,7 @@ def _settle_chongtong(st: HandState) -> None:
         if refused is not None:
             st.violate("illegal-declaration", s.line, s.column, refused[0], s.player, **refused[1])
             continue
-        if not all(st.reveal(s.player, ref, s.line, "shows") for ref in s.cards):
+        if not st.show(s.player, s.cards, s.line):
             continue
         valid.append(s)
         st.emit("chongtong", s.line, s.player, [c.code for c in s.cards])

@@ -23,6 +23,9 @@ class Hands(Mutable):
     unseen: dict[str, int] = field(default_factory=dict)
     sizes: dict[str, int] = field(default_factory=dict)
     """Cards in each hand, known and unseen, counted as they come and go (asked after every turn)."""
+    drawn: dict[str, int] = field(default_factory=dict)
+    """Unseen cards each hand drew from the stock (a bonus card's replacement nobody saw): one of
+    them may be a card known to lie in the stock (decision E30)."""
 
     def deal(self, player: str, cards: list[str]) -> None:
         self.known[player] = Counter(c for c in cards if c != UNSEEN)
@@ -36,6 +39,7 @@ class Hands(Mutable):
         """A card joins the hand: a known one, or (``None``) one nobody saw."""
         if code is None:
             self.unseen[player] = self.unseen.get(player, 0) + 1
+            self.drawn[player] = self.drawn.get(player, 0) + 1
         else:
             self.known.setdefault(player, Counter())[code] += 1
         self.sizes[player] = self.sizes.get(player, 0) + 1
@@ -50,9 +54,10 @@ class Hands(Mutable):
         self.known[player][code] -= 1
         self.sizes[player] -= 1
 
-    def holds_known(self, player: str, code: str) -> bool:
+    def holds_known(self, player: str, code: str, copies: int = 1) -> bool:
+        """The hand is known to hold ``copies`` of the card (at least)."""
         known = self.known.get(player)
-        return known is not None and known[code] > 0
+        return known is not None and known[code] >= copies
 
 
 @mutable

@@ -305,14 +305,27 @@ class HandState(Violates):
 
     # ---- hands and the stock --------------------------------------------------------------
 
-    def reveal(self, player: str, ref: CardRef, line: int, verb: str) -> bool:
-        """The player holds this card, or an unseen card that now shows to be it (observed)."""
+    def show(self, player: str, refs: list[CardRef], line: int) -> bool:
+        """The player shows these cards and keeps them (a shake, a chongtong): each copy of a code
+        is a card of its own, one known or one more from the unseen hand (two ``1p`` shown from an
+        unseen hand are two sightings, and a third ``1p`` in the game is one too many)."""
+        shown: Counter[str] = Counter()
+        for ref in refs:
+            shown[ref.code] += 1
+            if not self.reveal(player, ref, line, "shows", copies=shown[ref.code]):
+                return False
+        return True
+
+    def reveal(self, player: str, ref: CardRef, line: int, verb: str, copies: int = 1) -> bool:
+        """The player holds this card, or an unseen card that now shows to be it (observed);
+        ``copies``: this is the statement's ``copies``-th of the code, each a card of its own."""
         code = ref.code
-        if self.hands.holds_known(player, code):
+        if self.hands.holds_known(player, code, copies):
             return True
         if self.hands.unseen.get(player, 0) > 0:
             self.hands.reveal(player, code)
-            self.observe(ref, line, player, f"{verb} from {player}'s unseen hand")
+            if not self._drawn_back(player, code):
+                self.observe(ref, line, player, f"{verb} from {player}'s unseen hand")
             return True
         self.violate(
             "not-in-hand",
@@ -324,6 +337,18 @@ class HandState(Violates):
             verb=verb,
         )
         return False
+
+    def _drawn_back(self, player: str, code: str) -> bool:
+        """The card shown from an unseen hand is one known to lie in the stock (a hand that sat out
+        went back into it), which the hand drew unseen: every copy of it has been seen, the stock
+        still holds one of those, and the hand drew a card nobody saw. It is that card, seen before,
+        not one too many (decision E30)."""
+        hands, returned = self.hands, self.stock.returned
+        if hands.drawn.get(player, 0) <= 0 or returned[code] <= 0 or not self.ledger.fully_seen(code):
+            return False
+        hands.drawn[player] -= 1
+        returned[code] -= 1
+        return True
 
     def take(self, player: str, ref: CardRef, line: int, verb: str = "played") -> bool:
         """Remove a card from a hand; False (with ``not-in-hand``) when the hand cannot hold it."""
@@ -443,7 +468,8 @@ def _ledger(ledger: Ledger) -> Ledger:
 
 
 def _hands(hands: Hands) -> Hands:
-    return Hands({p: Counter(cards) for p, cards in hands.known.items()}, dict(hands.unseen), dict(hands.sizes))
+    known = {p: Counter(cards) for p, cards in hands.known.items()}
+    return Hands(known, dict(hands.unseen), dict(hands.sizes), dict(hands.drawn))
 
 
 def _stock(stock: Stock) -> Stock:

@@ -3,7 +3,6 @@ the special events and the steals they earn."""
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import field
 from itertools import pairwise
 
@@ -468,6 +467,8 @@ def shake_problem(st: HandState, player: str, cards: list[str]) -> Problem | Non
     if len(cards) != 3 or len(months) != 1 or 0 in months:
         return problem(f"{player}: a shake shows three cards of one month", "not-three")
     month = months.pop()
+    if month in st.shaken.get(player, set()):
+        return problem(f"{player} has already shown month {month}", "already-shown", month=month)
     if st.table.get(month) and timing != "at-deal":
         return problem(
             f"{player} cannot shake month {month}: the table holds a card of it (that is a bomb)",
@@ -487,12 +488,8 @@ def shake(st: HandState, s: Shake) -> None:
     if refused is not None:
         st.violate("illegal-shake", s.line, s.column, refused[0], p, **refused[1])
         return
-    held = Counter(st.hands.known.get(p, Counter()))
-    for ref in s.cards:
-        if held[ref.code] > 0:
-            held[ref.code] -= 1
-        elif not st.reveal(p, ref, s.line, "shows"):
-            return
+    if not st.show(p, s.cards, s.line):
+        return
     month = month_of(s.cards[0].code)
     st.shakes[p] += 1
     st.shaken.setdefault(p, set()).add(month)
