@@ -17,7 +17,9 @@ three; median and 99th percentile over the states. The clock is the process's pr
 the other programs' turns on it (in one run ``legal_moves()`` alone came out 4× dearer than
 ``legal_moves() + push`` on the same states).
 ``legal_moves() + push`` lists every legal move, then pushes one chosen at random (seeded) among
-them. ``legal_plays()`` lists each turn once as its play alone (the hand card, bomb or pass), and
+them: the listing counts each play's turns and makes only those of the play whose turn is chosen
+(decision E28); ``list(legal_moves())`` makes every turn, as a caller that reads them all does.
+``legal_plays()`` lists each turn once as its play alone (the hand card, bomb or pass), and
 ``legal_plays() + legal_flips + push`` is a recorder's path: the plays, the flips of one play
 chosen at random, one of them pushed (or another move when no turn may be played). The
 simulator's own rate (its board knows the stock), processor time per hand over ``--hands`` hands,
@@ -145,6 +147,9 @@ def main() -> None:
     def listed_and_pushed(board: HandBoard, _i: int) -> None:
         board.push(chosen.choice(board.legal_moves()))
 
+    def every_turn_made(board: HandBoard, _i: int) -> None:
+        list(board.legal_moves())
+
     def plays(board: HandBoard, _i: int) -> None:
         board.legal_plays()
 
@@ -162,6 +167,7 @@ def main() -> None:
                 print(f"{players} players, {seen}, {when} ({said}):")
                 show("legal_moves()", timed(boards[when], listed))
                 show("legal_moves() + push", timed(boards[when], listed_and_pushed))
+                show("list(legal_moves())", timed(boards[when], every_turn_made))
                 show("legal_plays()", timed(boards[when], plays))
                 show("legal_plays() + legal_flips + push", timed(boards[when], recorded))
 

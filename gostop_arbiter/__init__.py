@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .notation.model import Hand, Transcript
     from .verdict import FileVerdict
 
-_ENGINE = frozenset({"HandBoard", "HandVisitor", "IllegalStatement", "BoardView"})
+_ENGINE = frozenset({"HandBoard", "HandVisitor", "IllegalStatement", "BoardView", "LegalMoves"})
 """Names of the engine's, imported when first asked for (a ``check`` of tally hands never needs them)."""
 
 
@@ -91,6 +91,7 @@ __all__ = [
     "HandBoard",
     "HandVisitor",
     "IllegalStatement",
+    "LegalMoves",
     "__version__",
     "board_for",
     "judge_text",

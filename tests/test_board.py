@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from replaying import cards_in_play
 
 from gostop_arbiter import board_for
+from gostop_arbiter.cards import MONTH_CARDS
 from gostop_arbiter.engine import HandBoard, IllegalStatement
 from gostop_arbiter.judging.file import judge_file
 from gostop_arbiter.notation import Hand, parse_text, write_statement
@@ -184,3 +185,36 @@ def test_the_gives_listed_are_every_give_push_accepts(rules: str, players: int) 
                             accepted.add(spelled(give))
             assert listed == accepted, (hand.index, statement.line)
     assert steals, "the simulated hands make steals"
+
+
+def of_month(month: int) -> list[str]:
+    """The month's cards, a junk code as many times as the deck holds it."""
+    return [code for code, card in MONTH_CARDS.items() if card.month == month for _copy in range(card.copies)]
+
+
+@pytest.mark.parametrize(("rules", "players"), [("standard", 2), ("standard", 3), ("gamerules", 2), ("wikipedia-it", 3)])
+def test_the_shakes_listed_are_every_shake_push_accepts(rules: str, players: int) -> None:
+    """Once play has begun, ``legal_moves()`` takes the shakes it lists as they are (decision E28):
+    on hands with one not seen, they are exactly the triples of a month a push accepts, for every
+    player, whatever the rules' timing of shakes. A month is shown once: a second shake of it is
+    refused (``already-shown``), and a hand not seen shows each copy of a junk card as a card of
+    its own (two ``1p`` while the other is known elsewhere is one too many)."""
+    profile = profile_named(rules)
+    triples = [
+        Shake(player=player, cards=[CardRef(code=c) for c in three])
+        for player in ("Minji", "Jae", "Soo")[:players]
+        for month in range(1, 13)
+        for three in sorted(set(combinations(sort_cards(of_month(month)), 3)))
+    ]
+    shown = 0
+    for hand in simulate(profile, players=players, hands=3, seed=5 + players, hide="Jae").hands:
+        board = board_for(hand)
+        for statement in hand.statements:
+            board.push(statement, strict=False)
+            if statement.kind != "turn" or board.is_over():
+                continue
+            listed = {spelled(m) for m in board.legal_moves() if isinstance(m, Shake)}
+            assert listed == {spelled(s) for s in triples if board.is_legal(s)}, (hand.index, statement.line)
+            shown += bool(listed)
+    # under wikipedia-it triples are shown before the first turn: none is listed, none accepted
+    assert bool(shown) == (profile.events.shake_timing != "at-deal"), shown

@@ -1,6 +1,8 @@
 """The board's benchmark runs from a clean checkout and prints every figure it promises (numbers
-are not checked: tests never judge speed), and the lazy listing it measures is the whole listing:
-``legal_plays()`` with each play completed by ``legal_flips`` is ``legal_moves()``, move for move."""
+are not checked: tests never judge speed), and the lazy listings it measures are the whole listing:
+``legal_plays()`` with each play completed by ``legal_flips`` is ``legal_moves()``, move for move,
+and ``legal_moves()``, whose turns are built as they are read, answers ``len``, indexing and ``in``
+as the list of its moves does, even when read after the board moved on."""
 
 from __future__ import annotations
 
@@ -11,9 +13,9 @@ from pathlib import Path
 import pytest
 from test_board import HANDS
 
-from gostop_arbiter.engine import HandBoard
+from gostop_arbiter.engine import HandBoard, LegalMoves
 from gostop_arbiter.notation import Hand
-from gostop_arbiter.notation.model import Turn
+from gostop_arbiter.notation.model import Statement, Turn
 from gostop_arbiter.rules import profile_named, resolve
 from gostop_arbiter.tools.simulate import simulate
 
@@ -34,9 +36,10 @@ def test_the_board_benchmark_runs_on_a_tiny_input_and_prints_its_figures() -> No
             for when in ("pending (right after a turn)", "clean (turn start)"):
                 heading = f"{players} players, {seen}, {when}:"
                 assert heading in out, heading
-                figures = [f.split("median")[0].strip() for f in out.split(heading, 1)[1].splitlines()[1:5]]
+                figures = [f.split("median")[0].strip() for f in out.split(heading, 1)[1].splitlines()[1:6]]
                 assert figures == [
-                    "legal_moves()", "legal_moves() + push", "legal_plays()", "legal_plays() + legal_flips + push",
+                    "legal_moves()", "legal_moves() + push", "list(legal_moves())", "legal_plays()",
+                    "legal_plays() + legal_flips + push",
                 ], heading  # fmt: skip
     for seen in ("all seen", "Jae not seen"):
         heading = f"every table size, {seen}, pending right after a turn:"
@@ -57,10 +60,25 @@ def completed(board: HandBoard) -> list[object]:
     return [m for play in board.legal_plays() for m in (board.legal_flips(play) if isinstance(play, Turn) else [play])]
 
 
+def assert_reads_as_its_list(moves: LegalMoves, whole: list[Statement], statement: Statement) -> None:
+    """The listing, its turns built as they are read, answers as the list of every move does."""
+    assert len(moves) == len(whole) and bool(moves) == bool(whole), statement
+    assert [moves[i] for i in range(len(whole))] == whole, statement
+    assert [moves[i] for i in range(-1, -len(whole) - 1, -1)] == whole[::-1], statement
+    assert moves[1:4] == whole[1:4]
+    with pytest.raises(IndexError):
+        moves[len(whole)]
+    assert (statement in moves) == (statement in whole), statement
+    assert all(m in moves for m in whole[::5]), statement
+
+
 def assert_lazy_is_whole(hand: Hand, board: HandBoard) -> None:
     for statement in hand.statements:
-        assert completed(board) == board.legal_moves(), statement
+        unread, whole = board.legal_moves(), list(board.legal_moves())
+        assert completed(board) == whole == board.legal_moves(), statement
+        assert_reads_as_its_list(board.legal_moves(), whole, statement)
         board.push(statement, strict=False)
+        assert list(unread) == whole, f"a listing read after {statement} was pushed"
     assert completed(board) == board.legal_moves()
 
 

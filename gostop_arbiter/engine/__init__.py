@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .board import HandBoard, IllegalStatement, replay
 from .events import Event
+from .moves import LegalMoves
 from .view import BoardView, Stack
 from .visitor import HandVisitor
 
@@ -14,6 +15,7 @@ __all__ = [
     "HandBoard",
     "HandVisitor",
     "IllegalStatement",
+    "LegalMoves",
     "Stack",
     "replay",
 ]

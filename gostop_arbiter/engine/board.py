@@ -13,7 +13,7 @@ so one run reports every problem of a hand.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from ..notation.model import (
     Bonus,
@@ -36,7 +36,7 @@ from ..verdict import Discrepancy, Violation
 from . import calls, deal
 from .events import Event
 from .minhwatu import minhwatu_turn
-from .moves import legal_flips, legal_moves
+from .moves import LegalMoves, Part, legal_flips, legal_moves
 from .state import HandState, Outcome, is_bonus
 from .turn import bonus, play_turn, shake
 from .view import BoardView, view_of
@@ -151,33 +151,39 @@ class HandBoard:
 
     # ---- what may come next ---------------------------------------------------------------
 
-    def legal_moves(self) -> list[Statement]:
+    def legal_moves(self) -> LegalMoves:
         """Every statement that may be pushed now, each of which :meth:`push` accepts: plays with
         every ``x`` choice and every flip, bombs, dummy turns, shakes, bonus cards, ``give``, go and
         stop when due, declarations, and selling or folding where the profile allows. For a hand
-        not seen, every card not yet seen may be played."""
-        return self._legal(legal_moves(self._state))
+        not seen, every card not yet seen may be played. A sequence whose turns are built as they
+        are read (:class:`~.moves.LegalMoves`); ``list()`` of it builds them all."""
+        return LegalMoves(self._legal(legal_moves(self._state)))
 
     def legal_plays(self) -> list[Statement]:
         """:meth:`legal_moves` with each turn given once as its play alone (the hand card, bomb or
         pass, without flips or ``x``): what a recorder offers before the flip is known, at a
         fraction of the cost when a hand is not seen. :meth:`legal_flips` of each play gives the
         turns :meth:`legal_moves` lists in its place."""
-        return self._legal(legal_moves(self._state, complete=False))
+        # without ``complete`` a play is listed alone, never as its Completions
+        return cast(list[Statement], self._legal(legal_moves(self._state, complete=False)))
 
-    def _legal(self, moves: list[Statement]) -> list[Statement]:
+    def _legal(self, moves: list[Part]) -> list[Part]:
         if any(map(_DEFERRED.__contains__, map(type, moves))):  # a C loop: most moves are turns
-            moves = [m for m in moves if type(m) not in _DEFERRED or self._accepted(m)]
+            moves = [m for m in moves if type(m) not in _DEFERRED or self._accepted(m)]  # type: ignore[arg-type]
         return moves
 
     def _accepted(self, move: Statement) -> bool:
-        """:meth:`is_legal` of a listed move whose problems show later. A ``give`` while no other
-        is written for the turn is asked of the steal rules directly (the same check its turn's
-        close makes), not by closing a copy of the state: a listing right after a turn may hold
-        dozens of choices of junk (decision E27)."""
+        """:meth:`is_legal` of a listed move whose problems may show later. A ``give`` while no
+        other is written for the turn is asked of the steal rules directly (the same check its
+        turn's close makes), not by closing a copy of the state: a listing right after a turn may
+        hold dozens of choices of junk (decision E27). A shake once play has begun has no later
+        problem, and the listing asked it all a push asks (``shake_problem``, and cards the hand
+        may hold): a hand not seen may show any of a dozen triples (E28)."""
         st = self._state
         if type(move) is Give and st.pending is not None and not st.pending.given:
             return calls.give_problem(st, move.player, [c.code for c in move.cards]) is None
+        if type(move) is Shake and st.began:
+            return True
         return self.is_legal(move)
 
     def legal_flips(self, play: Turn) -> list[Turn]:

@@ -1,15 +1,20 @@
 """Every statement that may come next on a board (its ``legal_moves``), worked out from the state
 and the profile. A property test pushes each of them and finds it accepted, and finds every
-statement of a valid transcript among them."""
+statement of a valid transcript among them.
+
+A listing is a :class:`LegalMoves`: each play's turns (one for every flip and ``x`` choice) are
+counted when it is made and built when they are asked for, as python-chess's legal moves are
+generated as they are read (decision E28)."""
 
 from __future__ import annotations
 
 import dataclasses
+from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
-from itertools import combinations
-from typing import Any
+from itertools import accumulate, combinations
+from typing import Any, TypeAlias, overload
 
 from ..cards import UNSEEN
 from ..notation.model import Bonus, Call, CardRef, Chongtong, Declare, Flip, Give, Shake, SitOut, Statement, Turn
@@ -65,15 +70,20 @@ def _completer() -> Callable[[Turn, CardRef | None, list[Flip]], Turn]:
 _completed = _completer()
 
 
-def legal_moves(st: HandState, *, complete: bool = True) -> list[Statement]:
-    """Every statement that may come next. Without ``complete``, each turn is listed as its play
-    alone (the hand card, bomb or pass, without flips or ``x``), once: :func:`flips_after`
-    completes it with every flip, giving the turns ``complete`` lists in their place."""
+Part: TypeAlias = "Statement | Completions"
+"""One entry of a listing: a statement, or one play's turns (:class:`Completions`)."""
+
+
+def legal_moves(st: HandState, *, complete: bool = True) -> list[Part]:
+    """Every statement that may come next, a play's turns as one :class:`Completions`. Without
+    ``complete``, each turn is listed as its play alone (the hand card, bomb or pass, without flips
+    or ``x``), once: :func:`flips_after` completes it with every flip, giving the turns
+    ``complete`` lists in their place."""
     if st.closed or st.outcome.kind != "incomplete":
         return []
     if not st.began:
         return _before_play(st, complete)
-    moves: list[Statement] = []
+    moves: list[Part] = []
     if st.pending is not None:
         moves += _gives(st)
         moves += _declarations(st)
@@ -82,10 +92,10 @@ def legal_moves(st: HandState, *, complete: bool = True) -> list[Statement]:
         if after.outcome.kind != "incomplete":
             return moves
         return moves + _calls_or_turn(after, complete)
-    return _declarations(st) + _calls_or_turn(st, complete)
+    return [*_declarations(st), *_calls_or_turn(st, complete)]
 
 
-def _calls_or_turn(st: HandState, complete: bool) -> list[Statement]:
+def _calls_or_turn(st: HandState, complete: bool) -> list[Part]:
     must = st.must_call
     if must is not None:
         return [
@@ -97,9 +107,9 @@ def _calls_or_turn(st: HandState, complete: bool) -> list[Statement]:
     return list(_turns(st, player, complete)) if player is not None else []
 
 
-def _before_play(st: HandState, complete: bool) -> list[Statement]:
+def _before_play(st: HandState, complete: bool) -> list[Part]:
     """Selling or folding, chongtong and shakes at the deal, then the dealer's first turn."""
-    moves: list[Statement] = []
+    moves: list[Part] = []
     if len(st.seats) == 4 and not st.minhwatu:
         moves += [
             SitOut(player=p, how=how)
@@ -188,15 +198,10 @@ def _of_a_month(st: HandState, player: str, size: int) -> Iterator[tuple[str, ..
 
 
 def _shakes(st: HandState, player: str) -> list[tuple[str, ...]]:
-    shown = st.shaken.get(player, set())
-    return [
-        three
-        for three in _of_a_month(st, player, 3)
-        if month_of(three[0]) not in shown and shake_problem(st, player, list(three)) is None
-    ]
+    return [three for three in _of_a_month(st, player, 3) if shake_problem(st, player, list(three)) is None]
 
 
-def _turns(st: HandState, player: str, complete: bool) -> Iterator[Statement]:
+def _turns(st: HandState, player: str, complete: bool) -> Iterator[Part]:
     """The turns the player may play now, with the shakes and bonus cards that may open them
     (each turn completed with its flips, or its play alone: see :func:`legal_moves`)."""
     never = _never_seen(st)
@@ -213,17 +218,107 @@ def _turns(st: HandState, player: str, complete: bool) -> Iterator[Statement]:
             continue
         if is_bonus(code) and (st.minhwatu or st.profile.events.bonus_from_hand != "flip-as-substitute"):
             continue
-        yield from _completions(Turn(player=player, play="card", cards=[_card(code)]), listing)
+        yield _completions(Turn(player=player, play="card", cards=[_card(code)]), listing)
     if st.minhwatu or must_month:
         return
     for cards in _bombs(st, player, held):
-        yield from _completions(Turn(player=player, play="bomb", cards=[_card(c) for c in cards]), listing)
+        yield _completions(Turn(player=player, play="bomb", cards=[_card(c) for c in cards]), listing)
     if st.dummies[player] > 0:
-        yield from _completions(Turn(player=player, play="pass", cards=[]), listing)
+        yield _completions(Turn(player=player, play="pass", cards=[]), listing)
 
 
-def _completions(play: Turn, listing: _Listing | None) -> list[Turn]:
-    return listing.turns(play) if listing is not None else [play]
+def _completions(play: Turn, listing: _Listing | None) -> Part:
+    return listing.completions(play) if listing is not None else play
+
+
+class Completions:
+    """One play's turns, one for each flip the stock may turn up and each ``x`` choice: counted
+    when the listing is made, built the first time one of them is asked for. A hand not seen may
+    play any of some thirty cards and the stock turn up any of as many, and building each turn is
+    most of a listing's cost when only one will be pushed."""
+
+    __slots__ = ("_make", "_turns", "count", "play")
+
+    def __init__(self, play: Turn, count: int, make: Callable[[], list[Turn]]) -> None:
+        self.play = play
+        self.count = count
+        self._make = make
+        self._turns: list[Turn] | None = None
+
+    @classmethod
+    def made(cls, play: Turn, turns: list[Turn]) -> Completions:
+        done = cls(play, len(turns), list)
+        done._turns = turns
+        return done
+
+    def turns(self) -> list[Turn]:
+        if self._turns is None:
+            self._turns = self._make()
+            assert len(self._turns) == self.count, (self.play, self.count, len(self._turns))
+        return self._turns
+
+    def holds(self, turn: Turn) -> bool:
+        """The turn is one of these (only a turn of the same play is looked for among them)."""
+        play = self.play
+        return (
+            turn.player == play.player and turn.play == play.play and turn.cards == play.cards and turn in self.turns()
+        )
+
+
+class LegalMoves(Sequence[Statement]):
+    """Every statement legal at one point of a hand (:meth:`HandBoard.legal_moves`), a sequence
+    whose turns are built as they are read (python-chess's ``LegalMoveGenerator`` is the model):
+    ``len``, indexing and ``random.choice`` build only the play whose turn is asked for, ``in``
+    only the plays of the turn looked for, and iterating builds them all, in the listing's order.
+    It equals any sequence of the same statements in the same order."""
+
+    __slots__ = ("_ends", "_parts")
+
+    def __init__(self, parts: list[Part]) -> None:
+        self._parts = parts
+        self._ends = list(accumulate(p.count if type(p) is Completions else 1 for p in parts))
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    @overload
+    def __getitem__(self, index: int) -> Statement: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Statement]: ...
+    def __getitem__(self, index: int | slice) -> Statement | list[Statement]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        size = len(self)
+        at = index + size if index < 0 else index
+        if not 0 <= at < size:
+            raise IndexError("legal move index out of range")
+        k = bisect_right(self._ends, at)  # an empty play's end equals the one before: passed over
+        part = self._parts[k]
+        if type(part) is Completions:
+            return part.turns()[at - (self._ends[k] - part.count)]
+        return part  # type: ignore[return-value]
+
+    def __iter__(self) -> Iterator[Statement]:
+        for part in self._parts:
+            if type(part) is Completions:
+                yield from part.turns()
+            else:
+                yield part  # type: ignore[misc]
+
+    def __contains__(self, value: object) -> bool:
+        if isinstance(value, Turn):
+            return any(p.holds(value) if type(p) is Completions else p == value for p in self._parts)
+        return any(type(p) is not Completions and p == value for p in self._parts)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalMoves | list | tuple):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves: {len(self)} moves>"
 
 
 class _Listing:
@@ -236,18 +331,41 @@ class _Listing:
         self.never = never
         self.table = {m: list(cards) for m, cards in st.table.items() if cards}
         self.sequences = _flip_sequences(st, _Unseen(never, st.stock.returned), 0)
-        # One flip a turn, none of it named by a stock line: the common case, which a play's own
-        # card can only remove from. A bonus card flipped (another flip after it) takes the long way.
-        self.single = all(len(s) == 1 for s in self.sequences) and st.stock.listed_next() is None
-        self.cards = [(code, month_of(code), is_bonus(code)) for code in (s[0] for s in self.sequences)]
+        # One month card flipped a turn, not named by a stock line: the common case, which a play's
+        # own card can only remove from. A bonus card flipped (another flip after it, or the stock's
+        # last card) takes the long way.
+        self.single = all(len(s) == 1 and not is_bonus(s[0]) for s in self.sequences) and st.stock.listed_next() is None
+        self.cards = [(code, month_of(code)) for code in (s[0] for s in self.sequences)]
         self.flips: dict[tuple[str, str | None], list[Flip]] = {}
         self.by_bomb: dict[int, dict[str, list[list[Flip]]]] = {}
+        self.tallies: dict[int, _Tally] = {}
 
-    def turns(self, play: Turn) -> list[Turn]:
-        """:func:`flips_after` of the play, the same turns in the same order."""
+    def completions(self, play: Turn) -> Completions:
+        """:func:`flips_after` of the play, the same turns in the same order, counted now and built
+        when asked for where each turn is one flip (the rest, rare, built now)."""
         if not self.single or (play.play == "card" and is_bonus(play.cards[0].code)):
-            return flips_after(self.st, play, self.never)
-        return _with_single_flips(play, self, self._from_the_pool(play))
+            return Completions.made(play, flips_after(self.st, play, self.never))
+        gone = self._from_the_pool(play)
+        return Completions(play, self._count(play, gone), lambda: _with_single_flips(play, self, gone))
+
+    def _count(self, play: Turn, gone: set[str]) -> int:
+        """How many turns :func:`_with_single_flips` makes of the play, without making them: a flip
+        of the hand card's month takes it with no ``x``, any other flip with each choice of both."""
+        hand = play.cards[0].code if play.play == "card" else None
+        hand_month = month_of(hand) if hand is not None else 0
+        targets = len(_options(self.table, hand)) if hand is not None else 1
+        tally = self.tally(month_of(play.cards[0].code) if play.play == "bomb" else 0)
+        count = tally.of_month[hand_month] + targets * (tally.choices - tally.by_month[hand_month])
+        for code in gone:
+            if code in tally.by_card:
+                count -= 1 if month_of(code) == hand_month else targets * tally.by_card[code]
+        return count
+
+    def tally(self, bombed: int) -> _Tally:
+        found = self.tallies.get(bombed)
+        if found is None:
+            found = self.tallies[bombed] = _Tally(self.cards, self.flip_choices(bombed))
+        return found
 
     def _from_the_pool(self, play: Turn) -> set[str]:
         """The flips the play rules out: a card it shows from a hand not seen, when that was the
@@ -277,27 +395,38 @@ class _Listing:
         if found is None:
             after = self.table if not bombed else {m: c for m, c in self.table.items() if m != bombed}
             found = self.by_bomb[bombed] = {
-                code: [self.flipped(code, f) for f in _options(after, code)]
-                for code, _m, bonus in self.cards
-                if not bonus
+                code: [self.flipped(code, f) for f in _options(after, code)] for code, _m in self.cards
             }
         return found
 
 
+class _Tally:
+    """The flips of a listing counted for :meth:`_Listing._count`: each card's ``x`` choices (with
+    the table a bomb of one month leaves), by card and summed by month, and the cards of each month."""
+
+    def __init__(self, cards: list[tuple[str, int]], choices: dict[str, list[list[Flip]]]) -> None:
+        self.by_card = {code: len(choices[code]) for code, _m in cards}
+        self.of_month = Counter(m for _code, m in cards)
+        self.by_month: Counter[int] = Counter()
+        for code, month in cards:
+            self.by_month[month] += self.by_card[code]
+        self.choices = sum(self.by_card.values())
+
+
 def _with_single_flips(play: Turn, listing: _Listing, gone: set[str]) -> list[Turn]:
-    """:func:`_with_targets` when every sequence is one flip (the listing's cards but ``gone``)."""
+    """:func:`_with_targets` when every sequence is one month card (the listing's cards but ``gone``).
+    It reads only what the listing copied from the state, never the state, so that a listing read
+    after a push still gives what was legal where it was made."""
     hand = play.cards[0].code if play.play == "card" else None
     hand_month = month_of(hand) if hand is not None else 0  # no month card is of month 0
     hand_targets = [_target(h) for h in (_options(listing.table, hand) if hand is not None else [None])]
     alone = hand_targets[0] if len(hand_targets) == 1 else None
     by_flip = listing.flip_choices(month_of(play.cards[0].code) if play.play == "bomb" else 0)
     turns: list[Turn] = []
-    for code, month, bonus in listing.cards:
+    for code, month in listing.cards:
         if code in gone:
             continue
-        if bonus:
-            turns += [_completed(play, h, listing.flipped(code, None)) for h in hand_targets]
-        elif month == hand_month:
+        if month == hand_month:
             turns.append(_completed(play, None, listing.flipped(code, None)))
         else:
             choices = by_flip[code]
