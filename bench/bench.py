@@ -57,6 +57,15 @@ def median_time(fn: Callable[[], Any], runs: int) -> tuple[float, Any]:
 
 
 def build_corpus(hands: int, distinct: int, players: int) -> tuple[str, int]:
+    """``hands`` two-player hands (a multiple of ``distinct``), every one valid, as one session."""
+    one, again = corpus_pieces(distinct, players)
+    copies = max(1, hands // distinct)
+    return "\n\n".join([one] + [again] * (copies - 1)) + "\n", distinct * copies
+
+
+def corpus_pieces(distinct: int, players: int) -> tuple[str, str]:
+    """``distinct`` simulated hands as a session's start, and the same hands as they go on after
+    it: each copy deals again from the first dealer, whoever won the hand before it."""
     from gostop_arbiter.notation import write_hand
     from gostop_arbiter.rules import profile_named
     from gostop_arbiter.tools.simulate import simulate_session
@@ -73,12 +82,10 @@ def build_corpus(hands: int, distinct: int, players: int) -> tuple[str, int]:
         else:
             lines = [f'[Hand "{i + 1}"]', *[line for line in lines if not line.startswith("[")]]
         blocks.append("\n".join(lines))
-    copies = max(1, hands // distinct)
     one = "\n\n".join(blocks)
     # Each copy deals again from the first dealer, whoever won the hand before it: every hand valid.
     again = one.replace('[Rules "standard"]', "").replace("[Seats", f'[Hand "c"]\n[Dealer "{first_dealer}"]\n[Seats', 1)
-    text = "\n\n".join([one] + [again] * (copies - 1))
-    return text + "\n", distinct * copies
+    return one, again
 
 
 def lark_only(text: str, fast: bool = False) -> int:
@@ -352,18 +359,23 @@ def audit_scaling(hands: int, players: int) -> list[tuple[str, float]]:
     return rows
 
 
-def audit_memory(text: str, counts: list[int]) -> None:
+def audit_memory(distinct: int, players: int, counts: list[int]) -> None:
     """Peak resident memory of ``audit FILE --jobs 1 --jsonl OUT`` on one file of each size (the corpus
-    repeated): a file is read and judged as a stream, so the peak should not grow with it."""
+    repeated as one valid session, written piece by piece): a file is read and judged as a stream,
+    so the peak should not grow with it."""
     import tempfile
 
-    hands = text.count("[Hand")
+    one, again = corpus_pieces(distinct, players)
     with tempfile.TemporaryDirectory(prefix="bench-memory-") as work:
-        for count in counts:
+        for wanted in counts:
             path = Path(work) / "session.gsn"
+            copies = max(1, wanted // distinct)
+            count = copies * distinct
             with open(path, "w", encoding="utf-8") as out:
-                for _ in range(max(1, count // hands)):
-                    out.write(text + "\n")
+                out.write(one)
+                for _ in range(copies - 1):
+                    out.write("\n\n" + again)
+                out.write("\n")
             jsonl = Path(work) / "verdicts.jsonl"
             command = [sys.executable, "-m", "gostop_arbiter", "audit", str(path), "--jobs", "1", "--quiet"]
             seconds, memory, status = run_command([*command, "--jsonl", str(jsonl)])
@@ -542,7 +554,7 @@ def main() -> None:
     if args.audit_hands:
         audit_scaling(args.audit_hands, args.players)
     if args.memory_hands:
-        audit_memory(text, [int(n) for n in args.memory_hands.split(",")])
+        audit_memory(args.distinct, args.players, [int(n) for n in args.memory_hands.split(",")])
 
     if args.validate:
         validate(args.validate)

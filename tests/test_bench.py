@@ -46,3 +46,7 @@ def test_the_benchmark_runs_on_a_tiny_corpus_and_prints_its_figures() -> None:
         "the imports of click and rich alone",
     ):
         assert figure in out, figure
+    # the files whose peak memory is taken are valid sessions: every hand judged valid
+    memory = [line for line in out.splitlines() if "peak memory" in line]
+    assert [line.split(" hands (")[0].split()[-1] for line in memory] == ["12", "24"]
+    assert all(line.endswith("(exit 0)") for line in memory), memory
