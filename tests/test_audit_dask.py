@@ -54,3 +54,33 @@ def test_standard_input_beside_a_folder_on_the_cluster(scheduler: str, tmp_path:
     paths = [json.loads(line)["path"] for line in out.read_text(encoding="utf-8").splitlines()]
     assert paths[0] == "-" and paths.count("-") == 2  # the hand and the balance, first
     assert all(p != "-" for p in paths[2:])
+
+
+
+def test_a_worker_gets_back_its_switch_interval() -> None:
+    """An audit task keeps the GIL 20 ms at a time while it runs (decision B13), and the worker's own
+    interval comes back when the last of its tasks ends: two threads of a worker in this process
+    judge the examples at once while a watcher reads the interval."""
+    import threading
+
+    from dask.distributed import LocalCluster
+
+    before = sys.getswitchinterval()
+    seen: set[float] = set()
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.is_set():
+            seen.add(sys.getswitchinterval())
+            done.wait(0.001)
+
+    watcher = threading.Thread(target=watch)
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0") as cluster:
+        watcher.start()
+        try:
+            there = audit_on_cluster([str(SPEC_EXAMPLES)] * 4, cluster.scheduler_address)
+        finally:
+            done.set()
+            watcher.join()
+    assert there.hands > 0
+    assert max(seen) == 0.02 and sys.getswitchinterval() == before == 0.005
