@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 import pytest
-from conftest import SAMPLES, spec_examples
+from conftest import ROOT, SAMPLES, spec_examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from replaying import cards_in_play
@@ -25,7 +25,8 @@ from gostop_arbiter.notation.model import CardRef, Flip, Give, Shake, Statement,
 from gostop_arbiter.records import replace
 from gostop_arbiter.rules import profile_named, resolve
 from gostop_arbiter.scoring import sort_cards
-from gostop_arbiter.tools.simulate import simulate
+from gostop_arbiter.tools.simulate import simulate, simulate_session
+from gostop_arbiter.tools.tamper import TAMPER_KINDS
 
 SETUP = ("deal", "table", "stock", "claim")
 
@@ -81,6 +82,22 @@ def test_every_statement_is_a_legal_move_and_pop_restores_the_board(name: str, h
         assert board == again
 
 
+def test_a_card_drawn_back_is_listed_and_its_moves_accepted() -> None:
+    """E30's hand: after Jae, whose hand is not seen, draws a bonus card's replacement unseen while
+    Ara's sold hand lies in the stock, Jae may show Ara's 5p as a second one; every statement of
+    the hand is among the legal moves where it stands, and every move listed is accepted."""
+    text = (ROOT / "tests" / "hands" / "sold-card-drawn-back.gsn").read_text(encoding="utf-8")
+    (hand,) = parse_text(text).hands
+    board = board_for(hand)
+    for statement in hand.statements:
+        if statement.kind not in SETUP:
+            moves = board.legal_moves()
+            assert spelled(statement) in {spelled(m) for m in moves}, statement.line
+            for move in moves:
+                board.copy().push(move)  # raises IllegalStatement if the board refuses its own move
+        board.push(statement)
+
+
 @pytest.mark.parametrize(("name", "hand", "dealer"), HANDS[::3], ids=[name for name, _h, _d in HANDS[::3]])
 def test_every_legal_move_is_accepted(name: str, hand: Hand, dealer: str) -> None:
     board = HandBoard.of_hand(hand, resolve(hand.rules, hand.sets), dealer=dealer)
@@ -112,7 +129,7 @@ def test_a_refused_statement_leaves_the_board_as_it_was() -> None:
 
 
 TABLES = [
-    ("standard", 2), ("standard", 3), ("standard", 4), ("online-matgo", 2), ("wikipedia", 3),
+    ("standard", 2), ("standard", 3), ("standard", 4), ("online-matgo", 2), ("online-matgo", 4), ("wikipedia", 3),
     ("gamerules", 2), ("gamerules", 4), ("wikipedia-it", 3), ("minhwatu", 2), ("minhwatu", 4),
 ]  # fmt: skip
 
@@ -192,7 +209,9 @@ def of_month(month: int) -> list[str]:
     return [code for code, card in MONTH_CARDS.items() if card.month == month for _copy in range(card.copies)]
 
 
-@pytest.mark.parametrize(("rules", "players"), [("standard", 2), ("standard", 3), ("gamerules", 2), ("wikipedia-it", 3)])
+@pytest.mark.parametrize(
+    ("rules", "players"), [("standard", 2), ("standard", 3), ("gamerules", 2), ("wikipedia-it", 3), ("online-matgo", 4)]
+)
 def test_the_shakes_listed_are_every_shake_push_accepts(rules: str, players: int) -> None:
     """Once play has begun, ``legal_moves()`` takes the shakes it lists as they are (decision E28):
     on hands with one not seen, they are exactly the triples of a month a push accepts, for every
@@ -202,7 +221,7 @@ def test_the_shakes_listed_are_every_shake_push_accepts(rules: str, players: int
     profile = profile_named(rules)
     triples = [
         Shake(player=player, cards=[CardRef(code=c) for c in three])
-        for player in ("Minji", "Jae", "Soo")[:players]
+        for player in ("Minji", "Jae", "Soo", "Ara")[:players]
         for month in range(1, 13)
         for three in sorted(set(combinations(sort_cards(of_month(month)), 3)))
     ]
@@ -218,3 +237,24 @@ def test_the_shakes_listed_are_every_shake_push_accepts(rules: str, players: int
             shown += bool(listed)
     # under wikipedia-it triples are shown before the first turn: none is listed, none accepted
     assert bool(shown) == (profile.events.shake_timing != "at-deal"), shown
+
+
+@pytest.mark.parametrize("tamper", sorted(TAMPER_KINDS))
+def test_a_record_gone_wrong_still_lists_its_moves(tamper: str) -> None:
+    """On hands with a deliberate fault (a card duplicated, removed, foreign …), pushed as the judge
+    pushes them, ``legal_moves()`` answers at every point and reads as the list of its moves: a
+    Minhwatu hand with a card too many ran its stock dry while hands still held cards, and the
+    listing failed on the flip that cannot come (``[[]]``)."""
+    listed = 0
+    for rules, players, seed in (("minhwatu", 2, 12), ("standard", 3, 4), ("online-matgo", 4, 9)):
+        if rules == "minhwatu" and tamper.endswith("-call"):
+            continue  # Minhwatu has no go or stop to get wrong
+        for hand in simulate_session(profile_named(rules), players=players, hands=3, seed=seed, tamper=tamper):
+            board = board_for(hand)
+            for statement in [*hand.statements, None]:
+                moves = board.legal_moves()
+                assert len(moves) == len(list(moves)), (rules, hand.index, statement)
+                listed += len(moves)
+                if statement is not None:
+                    board.push(statement, strict=False)
+    assert listed

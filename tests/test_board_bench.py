@@ -6,6 +6,7 @@ as the list of its moves does, even when read after the board moved on."""
 
 from __future__ import annotations
 
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -68,6 +69,9 @@ def assert_reads_as_its_list(moves: LegalMoves, whole: list[Statement], statemen
     assert moves[1:4] == whole[1:4]
     with pytest.raises(IndexError):
         moves[len(whole)]
+    with pytest.raises(TypeError):
+        moves[0.5]  # type: ignore[call-overload]
+    assert pickle.loads(pickle.dumps(moves)) == whole, statement
     assert (statement in moves) == (statement in whole), statement
     assert all(m in moves for m in whole[::5]), statement
 

@@ -107,3 +107,15 @@ def test_a_sold_hands_card_drawn_back_unseen_is_not_one_too_many() -> None:
     (hand,) = judge_text(kept).hands
     shake = text.splitlines().index("Jae: shake 5r 5p 5p") + 1
     assert [(v.code, v.line, v.column) for v in hand.violations][:1] == [("extra-card", shake, 18)]
+
+
+def test_a_card_drawn_back_that_comes_out_of_the_stock_after_all_is_the_hands_fault() -> None:
+    """E30: when Ara's 5p, which Jae's shake was read as having drawn back, is flipped later from
+    the stock, the 5p Jae showed was one too many: the fault is Jae's, at the shake, not the
+    flipping player's, whose flip the whole table saw."""
+    text = (HANDS / "sold-card-drawn-back.gsn").read_text(encoding="utf-8").replace("Minji: 6p / 5a", "Minji: 6p / 5p")
+    (hand,) = judge_text(text).hands
+    shake = text.splitlines().index("Jae: shake 5r 5p 5p") + 1
+    assert [(v.code, v.line, v.column, v.player, v.card) for v in hand.violations] == [
+        ("extra-card", shake, 18, "Jae", "5p")
+    ]

@@ -9,6 +9,7 @@ generated as they are read (decision E28)."""
 from __future__ import annotations
 
 import dataclasses
+import operator
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -136,12 +137,37 @@ def _before_play(st: HandState, complete: bool) -> list[Part]:
 
 def _holdable(st: HandState, player: str, never: Counter[str] | None = None) -> Counter[str]:
     """The cards the player's hand may hold: the known ones, and if it has unseen cards, every
-    card not yet seen (a card known to lie in the stock is not in a hand)."""
+    card not yet seen, and a card known to lie in the stock only as one the hand drew unseen
+    (decision E30)."""
     held = Counter({c: n for c, n in st.hands.known.get(player, Counter()).items() if n > 0})
-    if st.hands.unseen.get(player, 0) > 0:
-        for code, n in (_never_seen(st) if never is None else never).items():
-            held[code] += min(n, st.hands.unseen[player])
+    unseen = st.hands.unseen.get(player, 0)
+    if unseen > 0:
+        pool = _never_seen(st) if never is None else never
+        drawn = min(st.hands.drawn.get(player, 0), unseen)
+        if drawn:
+            pool = pool + Counter({code: min(n, drawn) for code, n in st.stock.returned.items() if n > 0})
+        for code, n in pool.items():
+            held[code] += min(n, unseen)
     return held
+
+
+def _from_unseen(
+    st: HandState, player: str, codes: list[str], never: Counter[str]
+) -> tuple[dict[str, int], dict[str, int]]:
+    """The cards a play shows beyond those the hand is known to hold, as the board takes them:
+    first from the cards never seen, then from those known to lie in the stock (a card the hand
+    drew back unseen, decision E30). Either kind can then no longer be flipped. (Plain dicts: a
+    listing asks this for every play.)"""
+    known = st.hands.known.get(player)
+    first: dict[str, int] = {}
+    back: dict[str, int] = {}
+    for code in set(codes):
+        beyond = codes.count(code) - (known[code] if known is not None else 0)
+        if beyond > 0:
+            taken = first[code] = min(beyond, never.get(code, 0))
+            if beyond > taken:
+                back[code] = beyond - taken
+    return first, back
 
 
 def _never_seen(st: HandState) -> Counter[str]:
@@ -180,10 +206,17 @@ class _Unseen:
 
 
 def _can_hold(st: HandState, player: str, cards: tuple[str, ...]) -> bool:
-    """The hand may hold all these cards at once: those beyond its known ones are among its unseen."""
+    """The hand may hold all these cards at once: those beyond its known ones are among its unseen,
+    and of those, no more cards known to lie in the stock than the hand drew unseen (E30)."""
     known = st.hands.known.get(player, Counter())
     beyond = sum(max(0, n - known[c]) for c, n in Counter(cards).items())
-    return beyond <= st.hands.unseen.get(player, 0)
+    if beyond > st.hands.unseen.get(player, 0):
+        return False
+    drawn = st.hands.drawn.get(player, 0)
+    if not drawn:
+        return True  # each card is among the hand's holdable ones, as many times as it may be
+    _first, back = _from_unseen(st, player, list(cards), _never_seen(st))
+    return sum(back.values()) <= drawn
 
 
 def _of_a_month(st: HandState, player: str, size: int) -> Iterator[tuple[str, ...]]:
@@ -288,6 +321,7 @@ class LegalMoves(Sequence[Statement]):
     def __getitem__(self, index: int | slice) -> Statement | list[Statement]:
         if isinstance(index, slice):
             return list(self)[index]
+        index = operator.index(index)  # as a list: a float or a string is no index
         size = len(self)
         at = index + size if index < 0 else index
         if not 0 <= at < size:
@@ -317,6 +351,10 @@ class LegalMoves(Sequence[Statement]):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __reduce__(self) -> tuple[type[LegalMoves], tuple[list[Part]]]:
+        """Pickled with every move made (a play's maker is a closure over the listing)."""
+        return LegalMoves, (list(self),)
+
     def __repr__(self) -> str:
         return f"<LegalMoves: {len(self)} moves>"
 
@@ -335,7 +373,8 @@ class _Listing:
         # own card can only remove from. A bonus card flipped (another flip after it, or the stock's
         # last card) takes the long way.
         self.single = all(len(s) == 1 and not is_bonus(s[0]) for s in self.sequences) and st.stock.listed_next() is None
-        self.cards = [(code, month_of(code)) for code in (s[0] for s in self.sequences)]
+        # (an empty stock with cards still in hands, on a record gone wrong, flips nothing: [[]])
+        self.cards = [(s[0], month_of(s[0])) for s in self.sequences] if self.single else []
         self.flips: dict[tuple[str, str | None], list[Flip]] = {}
         self.by_bomb: dict[int, dict[str, list[list[Flip]]]] = {}
         self.tallies: dict[int, _Tally] = {}
@@ -369,16 +408,10 @@ class _Listing:
 
     def _from_the_pool(self, play: Turn) -> set[str]:
         """The flips the play rules out: a card it shows from a hand not seen, when that was the
-        card's last copy never seen and no copy is known to lie in the stock."""
-        known = self.st.hands.known.get(play.player)
-        returned = self.st.stock.returned
-        gone: set[str] = set()
-        for ref in play.cards:
-            code = ref.code
-            beyond = sum(1 for c in play.cards if c.code == code) - (known[code] if known is not None else 0)
-            if beyond > 0 and self.never.get(code, 0) <= beyond and returned[code] <= 0:
-                gone.add(code)
-        return gone
+        card's last copy never seen and no other copy is known to lie in the stock."""
+        never, returned = self.never, self.st.stock.returned
+        first, back = _from_unseen(self.st, play.player, [c.code for c in play.cards], never)
+        return {c for c, n in first.items() if never.get(c, 0) <= n and returned[c] <= back.get(c, 0)}
 
     def flipped(self, code: str, target: str | None) -> list[Flip]:
         """One list of flips per flip and target, which the turns that flip it share as they share
@@ -438,14 +471,22 @@ def _with_single_flips(play: Turn, listing: _Listing, gone: set[str]) -> list[Tu
 
 
 def _bonus_lays(st: HandState, player: str, held: Counter[str], never: Counter[str]) -> Iterator[Bonus]:
+    """Each bonus card the hand may lay, with each replacement the stock may give: the card a
+    ``stock:`` line names, or one nobody sees, or any card that may lie in the stock (not the
+    bonus card itself when it was its last copy not yet seen)."""
     if st.stock.remaining <= 0:
         return
     listed = st.stock.listed_next()
-    unseen = _Unseen(never, st.stock.returned)
-    draws = [_card(listed)] if listed is not None else [UNSEEN_DRAW, *map(_card, unseen.flips(st.stock.remaining))]
     for code in sorted(held):
-        if is_bonus(code):
-            yield from (Bonus(player=player, card=_card(code), draw=d) for d in draws)
+        if not is_bonus(code):
+            continue
+        if listed is not None:
+            draws = [_card(listed)]
+        else:
+            first, back = _from_unseen(st, player, [code], never)
+            pool = _Unseen(never - Counter(first), st.stock.returned - Counter(back))
+            draws = [UNSEEN_DRAW, *map(_card, pool.flips(st.stock.remaining))]
+        yield from (Bonus(player=player, card=_card(code), draw=d) for d in draws)
 
 
 def _bombs(st: HandState, player: str, held: Counter[str]) -> Iterator[tuple[str, ...]]:
@@ -470,10 +511,9 @@ def flips_after(st: HandState, play: Turn, never: Counter[str] | None = None) ->
     choice of two different table cards. ``never`` is :func:`_never_seen`, when the caller has it."""
     table = {m: list(cards) for m, cards in st.table.items() if cards}
     played = [c.code for c in play.cards]
-    known = st.hands.known.get(play.player, Counter())
-    shown = Counter(played)  # cards played from an unseen hand are not among the flips
-    from_unseen = Counter({c: n - known[c] for c, n in shown.items() if n > known[c]})
-    pool = _Unseen((_never_seen(st) if never is None else never) - from_unseen, st.stock.returned)
+    never = _never_seen(st) if never is None else never
+    first, back = _from_unseen(st, play.player, played, never)  # not among the flips any more
+    pool = _Unseen(never - Counter(first), st.stock.returned - Counter(back))
     flips = _flip_sequences(st, pool, 0)
     if play.play == "card" and is_bonus(played[0]):
         return [turn for sequence in flips for turn in _joker_turns(st, play, table, sequence, pool)]

@@ -155,6 +155,9 @@ class HandState(Violates):
         self.folded: dict[str, tuple[int, int, int, int]] = {}
         """Code → (line, column, count, last line) of the violations past :data:`SHOWN_PER_CODE`."""
         self.discrepancies: list[Discrepancy] = []
+        self.drawn_back: list[tuple[CardRef, str, int, str]] = []
+        """Cards shown from an unseen hand and read as a returned card drawn back (E30): the card,
+        the player, the line and where it showed."""
         self.sitting_out: dict[str, str] = {}
         self.chongtong_claims: list[Chongtong] = []
         self.claims: list[Claim] = []
@@ -324,8 +327,9 @@ class HandState(Violates):
             return True
         if self.hands.unseen.get(player, 0) > 0:
             self.hands.reveal(player, code)
-            if not self._drawn_back(player, code):
-                self.observe(ref, line, player, f"{verb} from {player}'s unseen hand")
+            where = f"{verb} from {player}'s unseen hand"
+            if not self._drawn_back(player, ref, line, where):
+                self.observe(ref, line, player, where)
             return True
         self.violate(
             "not-in-hand",
@@ -338,17 +342,32 @@ class HandState(Violates):
         )
         return False
 
-    def _drawn_back(self, player: str, code: str) -> bool:
+    def _drawn_back(self, player: str, ref: CardRef, line: int, where: str) -> bool:
         """The card shown from an unseen hand is one known to lie in the stock (a hand that sat out
         went back into it), which the hand drew unseen: every copy of it has been seen, the stock
         still holds one of those, and the hand drew a card nobody saw. It is that card, seen before,
-        not one too many (decision E30)."""
-        hands, returned = self.hands, self.stock.returned
+        not one too many (decision E30); kept, in case that copy comes out of the stock after all."""
+        hands, returned, code = self.hands, self.stock.returned, ref.code
         if hands.drawn.get(player, 0) <= 0 or returned[code] <= 0 or not self.ledger.fully_seen(code):
             return False
         hands.drawn[player] -= 1
         returned[code] -= 1
+        self.drawn_back.append((ref, player, line, where))
         return True
+
+    def _comes_out_again(self, code: str) -> bool:
+        """A card flipped from the stock that a hand was said to have drawn back unseen (E30): the
+        stock held it after all, so the card that hand showed was one too many. The fault is the
+        hand's, at the line it showed the card, as it was before the drawn-back reading; the flip
+        seen by the table is not."""
+        if not self.ledger.fully_seen(code):
+            return False
+        for i, (ref, player, line, where) in enumerate(self.drawn_back):
+            if ref.code == code:
+                del self.drawn_back[i]
+                self.observe(ref, line, player, where)
+                return True
+        return False
 
     def take(self, player: str, ref: CardRef, line: int, verb: str = "played") -> bool:
         """Remove a card from a hand; False (with ``not-in-hand``) when the hand cannot hold it."""
@@ -392,7 +411,7 @@ class HandState(Violates):
                 listed=listed,
             )
             self.observe(ref, line, player, verb)
-        elif listed is None:
+        elif listed is None and not self._comes_out_again(ref.code):
             self.observe(ref, line, player, verb)
 
     def cards_left(self, player: str) -> int:
@@ -506,7 +525,7 @@ _COPIES: dict[str, Callable[[Any], Any]] = {
         _same,
     ),
     **dict.fromkeys(("turn_number", "shake_due", "redeal_reported", "misdeal", "closed", "violated"), _same),
-    **dict.fromkeys(("seats", "statements", "events", "violations", "discrepancies", "claims"), list),
+    **dict.fromkeys(("seats", "statements", "events", "violations", "discrepancies", "claims", "drawn_back"), list),
     **dict.fromkeys(("chongtong_claims", "players", "order"), list),
     **dict.fromkeys(("stack_owner", "stack_made", "scored", "last_go_score", "sitting_out", "folded"), dict),
     **dict.fromkeys(("dummies", "shakes", "bombs", "gos", "ppeoks", "ppeok_streak", "own_turns", "per_code"), Counter),

@@ -164,21 +164,23 @@ class _GilSlices:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._running = 0
-        self._before = 0.0
+        self._before = self._made = 0.0
 
     @contextlib.contextmanager
     def held(self) -> Iterator[None]:
         with self._lock:
             if not self._running:
                 self._before = sys.getswitchinterval()
-                sys.setswitchinterval(max(self._before, self.SECONDS))
+                self._made = max(self._before, self.SECONDS)
+                sys.setswitchinterval(self._made)
             self._running += 1
         try:
             yield
         finally:
             with self._lock:
                 self._running -= 1
-                if not self._running:
+                # given back unless someone else has set it meanwhile: theirs stands
+                if not self._running and sys.getswitchinterval() == self._made:
                     sys.setswitchinterval(self._before)
 
 
