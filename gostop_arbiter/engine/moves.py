@@ -170,6 +170,13 @@ def _from_unseen(
     return first, back
 
 
+def _left_after(st: HandState, player: str, codes: list[str], never: Counter[str]) -> _Unseen:
+    """Where the cards without a known place may be once the player has shown these: a card shown
+    from the unseen hand is among them no more (:func:`_from_unseen`)."""
+    first, back = _from_unseen(st, player, codes, never)
+    return _Unseen(never - Counter(first), st.stock.returned - Counter(back))
+
+
 def _never_seen(st: HandState) -> Counter[str]:
     """The cards of the deck that have not shown up yet, with how many copies each."""
     seen = st.ledger.seen
@@ -390,10 +397,9 @@ class _Listing:
     def _count(self, play: Turn, gone: set[str]) -> int:
         """How many turns :func:`_with_single_flips` makes of the play, without making them: a flip
         of the hand card's month takes it with no ``x``, any other flip with each choice of both."""
-        hand = play.cards[0].code if play.play == "card" else None
-        hand_month = month_of(hand) if hand is not None else 0
-        targets = len(_options(self.table, hand)) if hand is not None else 1
-        tally = self.tally(month_of(play.cards[0].code) if play.play == "bomb" else 0)
+        _hand, hand_month, options, bombed = _facing(play, self.table)
+        targets = len(options)
+        tally = self.tally(bombed)
         count = tally.of_month[hand_month] + targets * (tally.choices - tally.by_month[hand_month])
         for code in gone:
             if code in tally.by_card:
@@ -450,11 +456,10 @@ def _with_single_flips(play: Turn, listing: _Listing, gone: set[str]) -> list[Tu
     """:func:`_with_targets` when every sequence is one month card (the listing's cards but ``gone``).
     It reads only what the listing copied from the state, never the state, so that a listing read
     after a push still gives what was legal where it was made."""
-    hand = play.cards[0].code if play.play == "card" else None
-    hand_month = month_of(hand) if hand is not None else 0  # no month card is of month 0
-    hand_targets = [_target(h) for h in (_options(listing.table, hand) if hand is not None else [None])]
+    _hand, hand_month, options, bombed = _facing(play, listing.table)
+    hand_targets = [_target(h) for h in options]
     alone = hand_targets[0] if len(hand_targets) == 1 else None
-    by_flip = listing.flip_choices(month_of(play.cards[0].code) if play.play == "bomb" else 0)
+    by_flip = listing.flip_choices(bombed)
     turns: list[Turn] = []
     for code, month in listing.cards:
         if code in gone:
@@ -483,8 +488,7 @@ def _bonus_lays(st: HandState, player: str, held: Counter[str], never: Counter[s
         if listed is not None:
             draws = [_card(listed)]
         else:
-            first, back = _from_unseen(st, player, [code], never)
-            pool = _Unseen(never - Counter(first), st.stock.returned - Counter(back))
+            pool = _left_after(st, player, [code], never)
             draws = [UNSEEN_DRAW, *map(_card, pool.flips(st.stock.remaining))]
         yield from (Bonus(player=player, card=_card(code), draw=d) for d in draws)
 
@@ -512,8 +516,7 @@ def flips_after(st: HandState, play: Turn, never: Counter[str] | None = None) ->
     table = {m: list(cards) for m, cards in st.table.items() if cards}
     played = [c.code for c in play.cards]
     never = _never_seen(st) if never is None else never
-    first, back = _from_unseen(st, play.player, played, never)  # not among the flips any more
-    pool = _Unseen(never - Counter(first), st.stock.returned - Counter(back))
+    pool = _left_after(st, play.player, played, never)
     flips = _flip_sequences(st, pool, 0)
     if play.play == "card" and is_bonus(played[0]):
         return [turn for sequence in flips for turn in _joker_turns(st, play, table, sequence, pool)]
@@ -545,13 +548,21 @@ def _options(table: dict[int, list[str]], code: str) -> list[str | None]:
     return [None]
 
 
+def _facing(play: Turn, table: dict[int, list[str]]) -> tuple[str | None, int, list[str | None], int]:
+    """What a play's own card meets: the hand card (None for a bomb or a pass) and its month (0,
+    which no month card has), its ``x`` choices on the table ([None] when it has none), and the
+    month a bomb takes off the table before the flip (0 for any other play)."""
+    if play.play == "card":
+        hand = play.cards[0].code
+        return hand, month_of(hand), _options(table, hand), 0
+    return None, 0, [None], month_of(play.cards[0].code) if play.play == "bomb" else 0
+
+
 def _with_targets(play: Turn, table: dict[int, list[str]], sequences: list[list[str]]) -> list[Turn]:
     """The play completed with each sequence of flips and each ``x`` choice it leaves: the hand
     card's when the flip does not take its month, the flip's when it does not fall on the hand card."""
-    hand = play.cards[0].code if play.play == "card" else None
-    hand_month = month_of(hand) if hand is not None else 0
-    hand_options = _options(table, hand) if hand is not None else [None]
-    after = table if play.play != "bomb" else {m: c for m, c in table.items() if m != month_of(play.cards[0].code)}
+    hand, hand_month, hand_options, bombed = _facing(play, table)
+    after = table if not bombed else {m: c for m, c in table.items() if m != bombed}
     flip_options: dict[str, list[str | None]] = {}
     turns: list[Turn] = []
     for flips in sequences:

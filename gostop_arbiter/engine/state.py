@@ -360,7 +360,7 @@ class HandState(Violates):
         stock held it after all, so the card that hand showed was one too many. The fault is the
         hand's, at the line it showed the card, as it was before the drawn-back reading; the flip
         seen by the table is not."""
-        if not self.ledger.fully_seen(code):
+        if not self.drawn_back or not self.ledger.fully_seen(code):  # every flip asks: mostly none
             return False
         for i, (ref, player, line, where) in enumerate(self.drawn_back):
             if ref.code == code:
