@@ -22,6 +22,7 @@ from ..numbers import shown, whole_number
 from ..records import Mutable, mutable
 from .errors import SyntaxIssue, describe
 from .grammar import hand_parser, shared_parser
+from .memo import LINES, Problem
 from .model import (
     Bomb,
     Claim,
@@ -227,9 +228,18 @@ def _parse_chunk(chunk: _Chunk) -> tuple[list[Any], list[str], list[SyntaxIssue]
         kept, trailing, errors = _parse_lines(blanked)
         return kept, trailing, errors + list(overlong.values())
     parser, transformer, not_gsn = hand_parser()
-    transformer.reset(chunk.first_line - 1)
+
+    def parse(text: str, line_offset: int = 0) -> tuple[list[Any], list[Problem]]:
+        transformer.reset(line_offset)
+        return cast(list[Any], parser.parse(text, start="hand")), transformer.problems
+
     try:
-        items: list[Any] = cast(Any, parser.parse("\n".join(chunk.lines) + "\n", start="hand"))
+        if not any("#" in text for text in chunk.lines):  # no comment: lines may be remembered
+            remembered = LINES.read(chunk.lines, chunk.first_line, parse)
+            if remembered is not None:
+                items, problems = remembered
+                return items, [], [_issue(line, column, message, chunk) for line, column, message in problems]
+        items = parse("\n".join(chunk.lines) + "\n", chunk.first_line - 1)[0]
     except not_gsn:  # a broken hand is read again line by line, by the stand-alone parser
         return _parse_lines(chunk)
     trailing = [str(c)[1:].rstrip() for c in transformer.comments]

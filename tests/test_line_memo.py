@@ -1,0 +1,144 @@
+"""A line read again is read as it was the first time (decision B14).
+
+The reader remembers what the parser made of each turn, call, shake or tag line, by its text, and
+copies it to each line where the same text comes again. These tests read the same texts with the
+memory and without it (every hand parsed whole, as before) and want the same hands and the same
+errors, each at its own line: samples, worked examples and fixtures, with and without their
+comments, simulated sessions of every player count, and a thousand mutated files. And what is
+remembered stays bounded.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import sample_files, spec_examples
+from test_fuzz import mutate
+
+from gostop_arbiter.notation import normalise_lines, read_hands, write_hand
+from gostop_arbiter.notation.grammar import shared_parser
+from gostop_arbiter.notation.memo import LINES, MAX_LENGTH, MAX_LINES, LineMemo
+from gostop_arbiter.rules import profile_named
+from gostop_arbiter.tools.simulate import simulate_session
+
+HERE = Path(__file__).parent
+FILES = [*spec_examples(), *sample_files(), *sorted((HERE / "hands").glob("*.gsn"))]
+
+
+def _without_comments(text: str) -> str:
+    """The text with its comments taken out: a hand holding a comment is parsed whole."""
+    kept = []
+    for line in text.split("\n"):
+        if line.lstrip().startswith("#"):
+            continue
+        kept.append(line if line.lstrip().startswith("[") else re.sub(r"\s*#.*$", "", line))
+    return "\n".join(kept)
+
+
+TEXTS = [text for path in FILES for text in (path.read_text(encoding="utf-8"),) for text in (text, _without_comments(text))]
+
+
+def _read(text: str) -> list[Any]:
+    return [(result.hand, result.errors) for result in read_hands(normalise_lines(text))]
+
+
+@pytest.fixture
+def forgetful(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """Reads a text with no memory of lines: every hand parsed whole, as the reader did before."""
+
+    def read(text: str) -> list[Any]:
+        with monkeypatch.context() as patched:
+            patched.setattr(LINES, "read", lambda *_args: None)
+            return _read(text)
+
+    LINES.clear()
+    yield read
+    LINES.clear()
+
+
+def test_the_comment_free_texts_take_the_memory():
+    assert sum("#" not in text for text in TEXTS) >= len(FILES)
+
+
+def test_every_sample_example_and_fixture_reads_the_same_with_the_memory_cold_and_warm(forgetful: Any) -> None:
+    for text in TEXTS:
+        expected = forgetful(text)
+        LINES.clear()
+        assert _read(text) == expected  # cold: every line parsed once
+        assert _read(text) == expected  # warm: every remembered line copied
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_simulated_sessions_read_the_same(players: int, forgetful: Any) -> None:
+    for rules in ("standard", "online-matgo") if players == 2 else ("standard",):
+        session = simulate_session(profile_named(rules), players=players, hands=40, seed=players)
+        text = "\n\n".join("\n".join(write_hand(hand)) for hand in session) + "\n"
+        expected = forgetful(text)
+        assert all(hand is not None for hand, _errors in expected)
+        assert _read(text) == expected
+        assert LINES.young  # the turns were remembered
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_hundred_mutated_files_read_the_same(seed: int, forgetful: Any) -> None:
+    rng = random.Random(seed)
+    for _ in range(100):
+        data = rng.choice(TEXTS).encode("utf-8")
+        for _ in range(rng.randint(1, 4)):
+            data = mutate(data, rng)
+        text = data.decode("utf-8", errors="replace")
+        assert _read(text) == forgetful(text), text
+
+
+SAME_TURN_TWICE = """\
+[Seats "Minji, Jae"]
+Minji: 3p / 7a !chokk
+Jae: 5p / 9p
+
+[Hand "2"]
+Minji: 3p / 7a !chokk
+"""
+
+
+def test_a_line_read_again_is_placed_and_reported_at_its_own_line(forgetful: Any) -> None:
+    first, second = _read(SAME_TURN_TWICE)
+    assert [(e.line, e.column) for e in first[1]] == [(2, 16)]
+    assert [(e.line, e.column) for e in second[1]] == [(6, 16)]
+    assert "unknown mark '!chokk'" in second[1][0].message
+    assert second[1][0].source == "Minji: 3p / 7a !chokk"
+    assert (first, second) == tuple(forgetful(SAME_TURN_TWICE))
+
+
+def parse(text: str) -> tuple[list[Any], list[Any]]:
+    """Lines joined as a hand, parsed as the reader parses them."""
+    parser, transformer = shared_parser()
+    transformer.reset(0)
+    return parser.parse(text, start="hand"), list(transformer.problems)
+
+
+def test_the_memory_holds_at_most_two_generations_of_short_lines() -> None:
+    memo = LineMemo()
+    turns = [f"P{n}: 3p / 7a" for n in range(3 * MAX_LINES)]
+    for start in range(0, len(turns), 500):
+        memo.read(turns[start : start + 500], 1, parse)
+        assert len(memo.young) <= MAX_LINES and len(memo.old) <= MAX_LINES
+    assert turns[-1] in memo.young and turns[0] not in memo.young and turns[0] not in memo.old
+
+    long_turn = "Minji: 3p" + " " * MAX_LENGTH + "/ 7a"
+    deal = "deal Minji: 1p 3r 4a 4p 4r 5p 9r 10p 11g 11p"
+    items, problems = memo.read([long_turn, deal, "Minji: go"], 7, parse) or ([], [])
+    assert [(item.kind, item.line) for item in items] == [("turn", 7), ("deal", 8), ("call", 9)]
+    assert problems == []
+    assert long_turn not in memo.young and deal not in memo.young and "Minji: go" in memo.young
+
+
+def test_a_line_read_often_outlives_a_generation() -> None:
+    memo = LineMemo()
+    for n in range(3 * MAX_LINES // 100):
+        memo.read(["Minji: go", *(f"P{n}x{k}: 3p" for k in range(100))], 1, parse)
+    assert "Minji: go" in memo.young
