@@ -561,7 +561,8 @@ def main() -> None:
     if args.audit_hands:
         audit_scaling(args.audit_hands, args.players)
     if args.memory_hands:
-        audit_memory(args.distinct, args.players, [int(n) for n in args.memory_hands.split(",")])
+        sizes = [int(n) for n in args.memory_hands.split(",")]
+        audit_memory(min(args.distinct, *sizes), args.players, sizes)
 
     if args.validate:
         validate(args.validate)

@@ -219,6 +219,8 @@ def _compiled_replacer(cls: type[R], name: str) -> Callable[[R, Any], R]:
     names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
     if name not in names:
         raise TypeError(f"{cls.__name__} has no field {name!r}")
+    if hasattr(cls, "__post_init__"):  # the copy skips __init__, so it would skip the check
+        raise TypeError(f"{cls.__name__} checks its fields in __post_init__: use replace()")
     scope: dict[str, Any] = {"_new": object.__new__, "_set": object.__setattr__, "_cls": cls}
     body = [f"_set(copy, {n!r}, {'value' if n == name else 'item.' + n})" for n in names]
     exec("def replaced(item, value):\n    copy = _new(_cls)\n    " + "\n    ".join([*body, "return copy"]), scope)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 import re
+import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,9 +22,9 @@ import pytest
 from conftest import sample_files, spec_examples
 from test_fuzz import mutate
 
-from gostop_arbiter.notation import normalise_lines, read_hands, write_hand
+from gostop_arbiter.notation import grammar, memo, normalise_lines, read_hands, write_hand
 from gostop_arbiter.notation.grammar import shared_parser
-from gostop_arbiter.notation.memo import LINES, MAX_LENGTH, MAX_LINES, LineMemo
+from gostop_arbiter.notation.memo import LINES, MAX_CHARACTERS, MAX_LENGTH, SHORTEST, LineMemo
 from gostop_arbiter.rules import profile_named
 from gostop_arbiter.tools.simulate import simulate_session
 
@@ -121,24 +123,80 @@ def parse(text: str) -> tuple[list[Any], list[Any]]:
     return parser.parse(text, start="hand"), list(transformer.problems)
 
 
-def test_the_memory_holds_at_most_two_generations_of_short_lines() -> None:
+def _characters(generation: dict[str, Any]) -> int:
+    return sum(max(len(text), SHORTEST) for text in generation)
+
+
+def test_the_memory_holds_at_most_two_generations_of_short_lines_without_problems() -> None:
     memo = LineMemo()
-    turns = [f"P{n}: 3p / 7a" for n in range(3 * MAX_LINES)]
+    turns = [f"P{n}: 3p / 7a" for n in range(3 * MAX_CHARACTERS // 10)]
     for start in range(0, len(turns), 500):
         memo.read(turns[start : start + 500], 1, parse)
-        assert len(memo.young) <= MAX_LINES and len(memo.old) <= MAX_LINES
+        assert _characters(memo.young) <= MAX_CHARACTERS and _characters(memo.old) <= MAX_CHARACTERS
+    assert memo.size == _characters(memo.young)
     assert turns[-1] in memo.young and turns[0] not in memo.young and turns[0] not in memo.old
 
     long_turn = "Minji: 3p" + " " * MAX_LENGTH + "/ 7a"
     deal = "deal Minji: 1p 3r 4a 4p 4r 5p 9r 10p 11g 11p"
-    items, problems = memo.read([long_turn, deal, "Minji: go"], 7, parse) or ([], [])
-    assert [(item.kind, item.line) for item in items] == [("turn", 7), ("deal", 8), ("call", 9)]
-    assert problems == []
-    assert long_turn not in memo.young and deal not in memo.young and "Minji: go" in memo.young
+    unknown_mark = "Minji: 3p / 7a !chokk"
+    items, problems = memo.read([long_turn, deal, unknown_mark, "Minji: go"], 7, parse) or ([], [])
+    assert [(item.kind, item.line) for item in items] == [("turn", 7), ("deal", 8), ("turn", 9), ("call", 10)]
+    assert [(line, column) for line, column, _message in problems] == [(9, 16)]
+    assert "Minji: go" in memo.young
+    assert not {long_turn, deal, unknown_mark} & (memo.young.keys() | memo.old.keys())
 
 
 def test_a_line_read_often_outlives_a_generation() -> None:
     memo = LineMemo()
-    for n in range(3 * MAX_LINES // 100):
+    for n in range(3 * MAX_CHARACTERS // 1000):
         memo.read(["Minji: go", *(f"P{n}x{k}: 3p" for k in range(100))], 1, parse)
     assert "Minji: go" in memo.young
+
+
+def test_files_read_the_same_while_the_generations_roll_over(forgetful: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(memo, "MAX_CHARACTERS", 60)  # a few lines a generation
+    rng = random.Random(7)
+    session = simulate_session(profile_named("standard"), players=3, hands=30, seed=7)
+    texts = ["\n\n".join("\n".join(write_hand(hand)) for hand in session) + "\n", *rng.sample(TEXTS, 20)]
+    for text in texts:
+        expected = forgetful(text)
+        assert _read(text) == expected
+        assert _read(text) == expected
+
+
+def test_lines_remembered_from_either_parser_read_the_same(forgetful: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("lark_cython")
+    session = simulate_session(profile_named("standard"), players=2, hands=30, seed=11)
+    text = "\n\n".join("\n".join(write_hand(hand)) for hand in session) + "\n"
+    expected = forgetful(text)
+    for parser in ("pure", "fast", "pure"):  # each read finds the lines the other parser remembered
+        monkeypatch.setattr(grammar, "PARSER", parser)
+        assert _read(text) == expected
+
+
+def test_two_threads_reading_at_once_read_as_one_does(forgetful: Any) -> None:
+    rng = random.Random(3)
+    texts = []
+    for _ in range(40):
+        data = rng.choice(TEXTS).encode("utf-8")
+        texts.append(mutate(data, rng).decode("utf-8", errors="replace"))
+    expected = [forgetful(text) for text in texts]
+    wrong: list[int] = []
+
+    def read_all(seed: int) -> None:
+        order = list(range(len(texts)))
+        random.Random(seed).shuffle(order)
+        wrong.extend(i for i in order if _read(texts[i]) != expected[i])
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # hand the GIL over as often as Python will
+    try:
+        threads = [threading.Thread(target=read_all, args=(seed,)) for seed in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert wrong == []
+    assert [_read(text) for text in texts] == expected  # and nothing wrong was remembered

@@ -13,8 +13,8 @@ import pytest
 from conftest import SAMPLES
 from pydantic import ValidationError
 
-from gostop_arbiter.notation.model import CardRef, Hand
-from gostop_arbiter.records import dump, json_schema, replace, validate
+from gostop_arbiter.notation.model import CardRef, Hand, Turn
+from gostop_arbiter.records import dump, json_schema, replace, replacer, validate
 from gostop_arbiter.rules.knobs import DeckRules, KnobError
 from gostop_arbiter.verdict import Payment, violation
 
@@ -53,6 +53,20 @@ def test_records_are_frozen_and_copied_with_changes() -> None:
         card.code = "2g"  # type: ignore[misc]
     assert replace(card, column=5) == CardRef(code="1g", column=5)
     assert card.column == 3
+
+
+def test_a_replacer_copies_a_record_with_one_field_changed_as_replace_does() -> None:
+    turn = Turn(line=2, column=1, player="Minji", play="card", cards=[CardRef(code="3p", column=8)], marks=["chok"])
+    moved = replacer(Turn, "line")(turn, 9)
+    assert moved == replace(turn, line=9) and type(moved) is Turn
+    assert turn.line == 2 and moved.marks == ["chok"]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        moved.line = 3  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(moved)) == moved and dump(moved) == dump(replace(turn, line=9))
+    with pytest.raises(TypeError, match="no field 'colour'"):
+        replacer(CardRef, "colour")
+    with pytest.raises(TypeError, match="__post_init__: use replace"):
+        replacer(DeckRules, "bonus_cards")  # its check would be skipped
 
 
 def test_records_refuse_deletion_and_stay_frozen_when_validated_or_copied() -> None:

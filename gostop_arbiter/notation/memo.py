@@ -5,13 +5,17 @@ turns: in 10,000 different simulated hands, 182,471 turn lines are 10,658 texts.
 a function of its text alone when the line holds no comment (a comment above a line belongs to it),
 so the reader parses each text once, with Lark's parser and the grammar like every other line,
 and copies the remembered model to each place the text is read again (decision B14). A deal, the
-table and the stock are a new shuffle every hand: those lines are parsed, never remembered.
+table and the stock are a new shuffle every hand: those lines are parsed, never remembered; nor is
+a line the transformer found a problem in (rare, and its messages are long).
+
+The copies of a text share its model's lists (cards, flips, marks): like every record's lists,
+they are never changed in place.
 
 What is remembered is bounded, so that no input can grow it: texts of at most :data:`MAX_LENGTH`
-characters, in two generations of at most :data:`MAX_LINES` each. A text read again moves to the
-young one; when the young one is full, the old one is forgotten and the young one becomes old. A
-line read often is never forgotten, and the lines of one file give way to the next file's (other
-names) within a few thousand hands.
+characters, in two generations of at most :data:`MAX_CHARACTERS` characters each. A text read again
+moves to the young one; when the young one is full, the old one is forgotten and the young one
+becomes old. A line read often is never forgotten, and one file's lines give way to the next
+file's (other names) within a few thousand hands.
 """
 
 from __future__ import annotations
@@ -20,15 +24,19 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..records import replacer
+from ..records import Record, frozen, replacer
 from .model import DealLine, PileLine, StockLine, TableLine
-
-MAX_LINES = 8192
-"""The most line texts of a generation: in 10,000 different two-player hands, the 8,192 most
-frequent of the lines remembered are 93 % of them (about half a kilobyte a line)."""
 
 MAX_LENGTH = 80
 """The longest line remembered, in characters: a turn, a call or a tag line is far shorter."""
+
+MAX_CHARACTERS = 1 << 17
+"""The characters of the texts of a generation, about 6,500 turn lines. Each text counts at least
+:data:`SHORTEST` characters, since a model and its entry take about as much memory as that whatever
+the text (measured: at most about 5 MB for both generations, whatever the lines)."""
+
+SHORTEST = 20
+"""What a shorter text counts as, in characters, against :data:`MAX_CHARACTERS`."""
 
 Problem = tuple[int, int, str]
 """What the transformer found wrong in a line that parsed: line, column, message."""
@@ -37,70 +45,90 @@ Parse = Callable[[str], tuple[list[Any], list[Problem]]]
 """Parses lines joined as a hand: one model per line, in order, and the problems found; raises the
 parser's own exception for text that is not GSN."""
 
-Entry = tuple[Any, Callable[[Any, int], Any], tuple[tuple[int, str], ...]]
-"""A line's model, the function that copies it to another line, and its problems (column, message)."""
-
 _NOT_REMEMBERED = (DealLine, TableLine, StockLine, PileLine)
 _BLANK = re.compile(r"[ \t\f\r\v]*")
 """A line the grammar skips: only the characters it ignores (gsn.lark's ``%ignore``)."""
 
 
+@frozen
+class Parsed(Record):
+    """What the parser made of a line's text: its model (at whatever line it was parsed) and the
+    problems the transformer found, as column and message."""
+
+    model: Any
+    problems: tuple[tuple[int, str], ...]
+
+    def at(self, line: int) -> Any:
+        """The model as it stands at ``line`` of a file."""
+        return replacer(type(self.model), "line")(self.model, line)
+
+
 class LineMemo:
-    """The models of the statement and tag lines read so far in this process, by text."""
+    """The models of the statement and tag lines read so far, by text. Not for two threads at once:
+    the reader parses one hand at a time."""
 
     def __init__(self) -> None:
-        self.young: dict[str, Entry] = {}
-        self.old: dict[str, Entry] = {}
+        self.young: dict[str, Parsed] = {}
+        self.old: dict[str, Parsed] = {}
+        self.size = 0
+        """The characters the young generation's texts count (see :data:`SHORTEST`)."""
 
     def clear(self) -> None:
         """Forget every line (the bench starts each timed run afresh)."""
-        self.young, self.old = {}, {}
+        self.young, self.old, self.size = {}, {}, 0
 
     def read(self, lines: Sequence[str], first_line: int, parse: Parse) -> tuple[list[Any], list[Problem]] | None:
         """The models of a hand's lines, the first of which is line ``first_line`` of the file, and
         the transformer's problems, each at its line. The lines must hold no comment. The lines not
         remembered are parsed together in one call of ``parse``, whose exception passes on; None if
-        its models do not match those lines one for one (never, for GSN's grammar)."""
-        entries = [self._recall(text) for text in lines]
+        what it returns does not match those lines one for one (never, for GSN's grammar)."""
+        known = [self._recall(text) for text in lines]
         unseen = [
-            offset for offset, entry in enumerate(entries) if entry is None and not _BLANK.fullmatch(lines[offset])
+            offset for offset, parsed in enumerate(known) if parsed is None and not _BLANK.fullmatch(lines[offset])
         ]
-        if unseen:
-            models, problems = parse("\n".join(lines[offset] for offset in unseen) + "\n")
-            if len(models) != len(unseen):
-                return None
-            found: list[list[tuple[int, str]]] = [[] for _ in unseen]
-            for line, column, message in problems:
-                found[line - 1].append((column, message))
-            for offset, model, problems_of_line in zip(unseen, models, found, strict=True):
-                made: Entry = (model, replacer(type(model), "line"), tuple(problems_of_line))
-                entries[offset] = made
-                self._remember(lines[offset], made)
+        fresh = _parse_apart([lines[offset] for offset in unseen], parse) if unseen else []
+        if fresh is None:
+            return None
+        for offset, made in zip(unseen, fresh, strict=True):
+            known[offset] = made
+            self._remember(lines[offset], made)
         items: list[Any] = []
-        located: list[Problem] = []
-        for offset, entry in enumerate(entries):
-            if entry is None:  # a blank line
-                continue
-            model, moved, its_problems = entry
-            line = first_line + offset
-            items.append(moved(model, line))
-            located.extend((line, column, message) for column, message in its_problems)
-        return items, located
+        problems: list[Problem] = []
+        for line, parsed in enumerate(known, start=first_line):
+            if parsed is not None:  # None: a blank line
+                items.append(parsed.at(line))
+                problems.extend((line, column, message) for column, message in parsed.problems)
+        return items, problems
 
-    def _recall(self, text: str) -> Entry | None:
-        entry = self.young.get(text)
-        if entry is None:
-            entry = self.old.get(text)
-            if entry is not None:
-                self._remember(text, entry)
-        return entry
+    def _recall(self, text: str) -> Parsed | None:
+        parsed = self.young.get(text)
+        if parsed is None:
+            parsed = self.old.get(text)
+            if parsed is not None:
+                self._remember(text, parsed)
+        return parsed
 
-    def _remember(self, text: str, entry: Entry) -> None:
-        if len(text) > MAX_LENGTH or isinstance(entry[0], _NOT_REMEMBERED):
+    def _remember(self, text: str, parsed: Parsed) -> None:
+        if len(text) > MAX_LENGTH or parsed.problems or isinstance(parsed.model, _NOT_REMEMBERED):
             return
-        if len(self.young) >= MAX_LINES:
-            self.old, self.young = self.young, {}
-        self.young[text] = entry
+        cost = max(len(text), SHORTEST)
+        if self.size + cost > MAX_CHARACTERS:
+            self.old, self.young, self.size = self.young, {}, 0
+        self.young[text] = parsed
+        self.size += cost
+
+
+def _parse_apart(lines: list[str], parse: Parse) -> list[Parsed] | None:
+    """Lines parsed together in one call, then told apart: each line's model and problems."""
+    models, problems = parse("\n".join(lines) + "\n")
+    if len(models) != len(lines):
+        return None
+    found: list[list[tuple[int, str]]] = [[] for _ in lines]
+    for line, column, message in problems:
+        if not 1 <= line <= len(lines):  # a line that held a line break (not a normalised line)
+            return None
+        found[line - 1].append((column, message))
+    return [Parsed(model, tuple(its)) for model, its in zip(models, found, strict=True)]
 
 
 LINES = LineMemo()

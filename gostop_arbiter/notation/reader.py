@@ -10,7 +10,9 @@ file of any length is read in constant memory.
 
 from __future__ import annotations
 
+import functools
 import re
+import threading
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
@@ -38,7 +40,7 @@ from .model import (
     Transcript,
 )
 from .standalone import UnexpectedInput
-from .transformer import KNOWN_TAGS, RESERVED_NAMES
+from .transformer import KNOWN_TAGS, RESERVED_NAMES, GsnTransformer
 
 _NAME = re.compile(r"(?![bB]\d+(?![\w-]))[^\W\d_][\w-]*")
 
@@ -220,31 +222,46 @@ def parse_text(text: str) -> Transcript:
 # ---- parsing ---------------------------------------------------------------------------------
 
 
+_ONE_AT_A_TIME = threading.Lock()
+"""The process's parsers share one transformer, and the memory of lines is the process's: threads
+(a dask worker may run two audit tasks at once) parse one hand at a time."""
+
+
 def _parse_chunk(chunk: _Chunk) -> tuple[list[Any], list[str], list[SyntaxIssue]]:
     """The line items of a hand, the comments after its last line, and its syntax errors."""
+    with _ONE_AT_A_TIME:
+        return _parse_hand(chunk)
+
+
+def _parse_hand(chunk: _Chunk) -> tuple[list[Any], list[str], list[SyntaxIssue]]:
     overlong = _overlong_tags(chunk)
     if overlong:
         blanked = _Chunk(chunk.first_line, ["" if i in overlong else text for i, text in enumerate(chunk.lines)])
         kept, trailing, errors = _parse_lines(blanked)
         return kept, trailing, errors + list(overlong.values())
     parser, transformer, not_gsn = hand_parser()
-
-    def parse(text: str, line_offset: int = 0) -> tuple[list[Any], list[Problem]]:
-        transformer.reset(line_offset)
-        return cast(list[Any], parser.parse(text, start="hand")), transformer.problems
-
+    parse = functools.partial(_parsed, parser, transformer)
     try:
         if not any("#" in text for text in chunk.lines):  # no comment: lines may be remembered
             remembered = LINES.read(chunk.lines, chunk.first_line, parse)
             if remembered is not None:
                 items, problems = remembered
                 return items, [], [_issue(line, column, message, chunk) for line, column, message in problems]
-        items = parse("\n".join(chunk.lines) + "\n", chunk.first_line - 1)[0]
+        items, problems = parse("\n".join(chunk.lines) + "\n", chunk.first_line - 1)
     except not_gsn:  # a broken hand is read again line by line, by the stand-alone parser
         return _parse_lines(chunk)
     trailing = [str(c)[1:].rstrip() for c in transformer.comments]
-    errors = [_issue(line, column, message, chunk) for line, column, message in transformer.problems]
-    return items, trailing, errors
+    return items, trailing, [_issue(line, column, message, chunk) for line, column, message in problems]
+
+
+def _parsed(
+    parser: Any, transformer: GsnTransformer, text: str, line_offset: int = 0
+) -> tuple[list[Any], list[Problem]]:
+    """Lines parsed as a hand, the first being line ``line_offset + 1``: their models and the
+    transformer's problems."""
+    transformer.reset(line_offset)
+    items = cast(list[Any], parser.parse(text, start="hand"))
+    return items, list(transformer.problems)
 
 
 def _overlong_tags(chunk: _Chunk) -> dict[int, SyntaxIssue]:
