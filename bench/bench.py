@@ -352,12 +352,18 @@ def audit_scaling(hands: int, players: int) -> list[tuple[str, float]]:
             with LocalCluster(
                 n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
             ) as cluster:
-                seconds, _memory, status = run_command([*command, "--scheduler", cluster.scheduler_address])
-                assert status in (0, 1, 3), f"audit --scheduler exited {status}"
-                rows.append((f"audit --scheduler (dask, {workers} worker{'s' if workers > 1 else ''})", seconds))
+                # A cluster outlives an audit: the second audit on it finds its workers warm (the
+                # arbiter, Lark and pydantic's schemas imported and built), as the pool's workers
+                # are in part, forked from a parent that has imported the arbiter.
+                for run in ("", ", again"):
+                    seconds, _memory, status = run_command([*command, "--scheduler", cluster.scheduler_address])
+                    assert status in (0, 1, 3), f"audit --scheduler exited {status}"
+                    rows.append(
+                        (f"audit --scheduler (dask, {workers} worker{'s' if workers > 1 else ''}{run})", seconds)
+                    )
     for name, seconds in rows:
         print(
-            f"{name:36} {seconds:8.1f} s {hands / seconds:9,.0f} hands/s  {rows[0][1] / seconds:5.2f}× one job"
+            f"{name:44} {seconds:8.1f} s {hands / seconds:9,.0f} hands/s  {rows[0][1] / seconds:5.2f}× one job"
             f"  {rows[1][1] / seconds:5.2f}× two jobs"
         )
     return rows
@@ -530,11 +536,15 @@ def main() -> None:
             },
             args.rounds,
         )
-        for name, values in (("parse-only rate", ratios["parse"]), ("rate of Lark parsing alone", ratios["lark"])):
+        targets = (
+            ("parse-only rate", ratios["parse"], "issue 5: at least 60%"),
+            ("rate of Lark parsing alone", ratios["lark"], "issue 16: at least 80%"),
+        )
+        for name, values, target in targets:
             low, _middle, high = statistics.quantiles(values, n=4) if len(values) > 1 else (values[0],) * 3
             print(
-                f"end to end is {statistics.median(values):.0%} of the {name} (target: at least 60% of the parse-only "
-                f"rate): median of {args.rounds} rounds of {args.round_hands:,} hands, middle half {low:.0%}–{high:.0%}"
+                f"end to end is {statistics.median(values):.0%} of the {name} ({target}): median of {args.rounds} "
+                f"rounds of {args.round_hands:,} hands, middle half {low:.0%}–{high:.0%}"
             )
     if args.instruction_hands:
         counted = {
