@@ -241,16 +241,13 @@ def _parse_hand(chunk: _Chunk) -> tuple[list[Any], list[str], list[SyntaxIssue]]
         return kept, trailing, errors + list(overlong.values())
     parser, transformer, not_gsn = hand_parser()
     parse = functools.partial(_parsed, parser, transformer)
+    commented = any("#" in text for text in chunk.lines)  # no comment: lines may be remembered
     try:
-        if not any("#" in text for text in chunk.lines):  # no comment: lines may be remembered
-            remembered = LINES.read(chunk.lines, chunk.first_line, parse)
-            if remembered is not None:
-                items, problems = remembered
-                return items, [], [_issue(line, column, message, chunk) for line, column, message in problems]
-        items, problems = parse("\n".join(chunk.lines) + "\n", chunk.first_line - 1)
+        remembered = None if commented else LINES.read(chunk.lines, chunk.first_line, parse)
+        items, problems = remembered or parse("\n".join(chunk.lines) + "\n", chunk.first_line - 1)
     except not_gsn:  # a broken hand is read again line by line, by the stand-alone parser
         return _parse_lines(chunk)
-    trailing = [str(c)[1:].rstrip() for c in transformer.comments]
+    trailing = [str(c)[1:].rstrip() for c in transformer.comments] if commented else []
     return items, trailing, [_issue(line, column, message, chunk) for line, column, message in problems]
 
 
