@@ -20,6 +20,7 @@ compile their ``__init__`` on first use, which keeps the command's start quick (
 from __future__ import annotations
 
 import dataclasses
+import types
 from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, dataclass_transform, get_type_hints
@@ -133,12 +134,27 @@ def _first_init(self: _ByFields, *args: Any, **values: Any) -> None:
     init(self, *args, **values)
 
 
+def _slot_setters(cls: type) -> dict[str, Any]:
+    """Each field's slot setter, ``_set_NAME(item, value)``: a frozen record's fields are set past its
+    ``__setattr__`` through their slots, which costs about two thirds of ``object.__setattr__``
+    (records are made by the thousand a hand: models, score lines, verdicts)."""
+    setters = {}
+    for f in dataclasses.fields(cls):
+        slot = getattr(cls, f.name)
+        assert isinstance(slot, types.MemberDescriptorType), f"{cls.__name__}.{f.name} is not a slot"
+        setters[f"_set_{f.name}"] = slot.__set__
+    return setters
+
+
 def _init_of(cls: type[_ByFields]) -> Callable[..., None]:
     """The ``__init__`` that ``dataclass`` would write: each field in order (keyword-only fields
-    after ``*``), its default or a fresh value from its factory, set directly (past the frozen
-    ``__setattr__`` of a record), then the class's ``__post_init__`` check if it has one."""
-    scope: dict[str, Any] = {"_set": object.__setattr__, "_MISSING": dataclasses.MISSING}
+    after ``*``), its default or a fresh value from its factory, set directly (through its slot,
+    past the frozen ``__setattr__`` of a record), then the class's ``__post_init__`` check if it
+    has one."""
+    scope: dict[str, Any] = {"_MISSING": dataclasses.MISSING}
     is_frozen = issubclass(cls, Record)
+    if is_frozen:
+        scope.update(_slot_setters(cls))
     positional: list[str] = []
     by_keyword: list[str] = []
     body: list[str] = []
@@ -152,7 +168,7 @@ def _init_of(cls: type[_ByFields]) -> Callable[..., None]:
             param = f"{f.name}=_MISSING"
             value = f"_factory_{f.name}() if {f.name} is _MISSING else {f.name}"
         (by_keyword if f.kw_only else positional).append(param)
-        body.append(f"_set(self, {f.name!r}, {value})" if is_frozen else f"self.{f.name} = {value}")
+        body.append(f"_set_{f.name}(self, {value})" if is_frozen else f"self.{f.name} = {value}")
     if hasattr(cls, "__post_init__"):
         body.append("self.__post_init__()")
     signature = ", ".join(["self", *positional, *(["*", *by_keyword] if by_keyword else [])])
@@ -221,8 +237,8 @@ def _compiled_replacer(cls: type[R], name: str) -> Callable[[R, Any], R]:
         raise TypeError(f"{cls.__name__} has no field {name!r}")
     if hasattr(cls, "__post_init__"):  # the copy skips __init__, so it would skip the check
         raise TypeError(f"{cls.__name__} checks its fields in __post_init__: use replace()")
-    scope: dict[str, Any] = {"_new": object.__new__, "_set": object.__setattr__, "_cls": cls}
-    body = [f"_set(copy, {n!r}, {'value' if n == name else 'item.' + n})" for n in names]
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, **_slot_setters(cls)}
+    body = [f"_set_{n}(copy, {'value' if n == name else 'item.' + n})" for n in names]
     exec("def replaced(item, value):\n    copy = _new(_cls)\n    " + "\n    ".join([*body, "return copy"]), scope)
     made: Callable[[R, Any], R] = scope["replaced"]
     made.__qualname__ = f"replacer({cls.__qualname__}, {name!r})"
