@@ -97,7 +97,8 @@ class LineMemo:
         for line, parsed in enumerate(known, start=first_line):
             if parsed is not None:  # None: a blank line
                 items.append(parsed.at(line))
-                problems.extend((line, column, message) for column, message in parsed.problems)
+                if parsed.problems:  # only a line parsed just now: one with problems is not remembered
+                    problems.extend((line, column, message) for column, message in parsed.problems)
         return items, problems
 
     def _recall(self, text: str) -> Parsed | None:
