@@ -3,6 +3,7 @@ no verdict once a hand has a syntax error, and the transcript never held whole."
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -70,3 +71,24 @@ def test_hands_are_judged_a_run_at_a_time(monkeypatch: pytest.MonkeyPatch, read_
     assert len(judged.verdict.hands) == 5
     # hand k is judged once the hands of its run, and the first hand of the next run, are read
     assert judged_after == [min(5, read_ahead * (k // read_ahead + 1) + 1) for k in range(5)]
+
+
+def test_collection_is_paused_while_a_run_is_handed_over_and_resumes_however_the_reader_stops() -> None:
+    """Decision B5: a run's hands are judged and handed over with the collector paused, so that a
+    hand its reader drops is freed before the collector walks it; collection resumes after the run,
+    and when the reader stops early or fails."""
+    from gostop_arbiter.judging.file import FileJudge
+
+    text = TWO_HANDS  # two hands: one run of two
+    assert gc.isenabled()
+    seen = [gc.isenabled() for _hand, _verdict in FileJudge(normalise_lines(text), read_ahead=2)]
+    assert seen == [False, False] and gc.isenabled()
+
+    for _pair in FileJudge(normalise_lines(text), read_ahead=2):
+        break
+    assert gc.isenabled()
+
+    with pytest.raises(RuntimeError):
+        for _pair in FileJudge(normalise_lines(text), read_ahead=2):
+            raise RuntimeError("the reader fails")
+    assert gc.isenabled()
