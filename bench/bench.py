@@ -438,7 +438,7 @@ def main() -> None:
         default=sys.executable,
         help="the Python for the cold start: best one whose environment holds only the package and its dependencies",
     )
-    parser.add_argument("--cold-runs", type=int, default=21)
+    parser.add_argument("--cold-runs", type=int, default=21, help="runs of each cold-start command (0: none)")
     parser.add_argument("--rounds", type=int, default=15, help="rounds of the paired measurement of the target")
     parser.add_argument("--round-hands", type=int, default=2000)
     parser.add_argument(
@@ -577,13 +577,15 @@ def main() -> None:
     if args.validate:
         validate(args.validate)
 
-    cold = cold_start(args.cold_runs, args.cold_python)
-    base = cold["baseline"]
-    print(
-        f"cold start ({args.cold_python}): gostop-arbiter check {COLD_SAMPLE.name} {cold['check'] * 1000:.0f} ms, "
-        f"python -c 'import pydantic, rich' {base * 1000:.0f} ms: {cold['check'] / base:.2f}× (target: within 2.5×); "
-        f"the imports of click and rich alone {cold['floor'] * 1000:.0f} ms ({cold['floor'] / base:.2f}×)"
-    )
+    if args.cold_runs:  # 0: no cold start timed
+        cold = cold_start(args.cold_runs, args.cold_python)
+        base = cold["baseline"]
+        print(
+            f"cold start ({args.cold_python}): gostop-arbiter check {COLD_SAMPLE.name} {cold['check'] * 1000:.0f} ms, "
+            f"python -c 'import pydantic, rich' {base * 1000:.0f} ms: {cold['check'] / base:.2f}× "
+            f"(target: within 2.5×); the imports of click and rich alone {cold['floor'] * 1000:.0f} ms "
+            f"({cold['floor'] / base:.2f}×)"
+        )
     counted = cold_instructions(args.cold_python) if args.instruction_hands else None
     if counted:
         check, base_count, floor = (counted[k] for k in ("check", "baseline", "floor"))

@@ -51,3 +51,14 @@ def test_the_benchmark_runs_on_a_tiny_corpus_and_prints_its_figures() -> None:
     memory = [line for line in out.splitlines() if "peak memory" in line]
     assert [line.split(" hands (")[0].split()[-1] for line in memory] == ["12", "24"]
     assert all(line.endswith("(exit 0)") for line in memory), memory
+
+
+def test_the_benchmark_can_leave_out_the_cold_start() -> None:
+    tiny = ["--hands", "6", "--runs", "1", "--no-chess", "--validate", "0", "--instruction-hands", "0"]
+    tiny += ["--cold-runs", "0", "--rounds", "1", "--round-hands", "6", "--audit-hands", "0", "--memory-hands", ""]
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "bench.py"), *tiny], capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr
+    assert "end to end (text -> verdicts)" in result.stdout
+    assert "cold start" not in result.stdout
