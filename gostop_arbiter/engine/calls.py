@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..cards import Kind, card_info
+from ..cards import ANIMAL, BONUS, card_info
 from ..notation.model import Call, Declare, Give
 from ..scoring import declaration_problem, junk_value_of
 from .state import HandState, MustCall, Outcome, PendingTurn, Problem, Steal, problem
@@ -131,14 +131,14 @@ def giveable(st: HandState, giver: str) -> list[str]:
         info = card_info(code)
         if info is None:
             continue
-        if info.kind is Kind.ANIMAL:
+        if info.kind is ANIMAL:
             if declared.get(code) != "pi" and (st.profile.deck.gukjin_protected or code not in switchable):
                 continue
             value = 2
         else:
             value = junk_value_of(code, declared)
         if value:
-            options.append((value, info.kind is Kind.BONUS, code))
+            options.append((value, info.kind is BONUS, code))
     return [code for _v, _b, code in sorted(options)]
 
 
