@@ -28,7 +28,7 @@ CHODAN = ("4r", "5r", "7r")
 """초단: the plain red ribbons."""
 RAIN_BRIGHT = "12g"
 RAIN_RIBBON = "12r"
-_GODORI, _HONGDAN, _CHEONGDAN = frozenset(GODORI), frozenset(HONGDAN), frozenset(CHEONGDAN)
+_GODORI, _HONGDAN, _CHEONGDAN, _CHODAN = frozenset(GODORI), frozenset(HONGDAN), frozenset(CHEONGDAN), frozenset(CHODAN)
 """The same sets, for the running tally to test its held codes against at once."""
 
 
@@ -102,8 +102,13 @@ def placements(pile: Iterable[str], profile: Profile, declared: Mapping[str, str
     A declared card stays where it was declared; an undeclared one is tried both ways under
     ``gukjin_mode=optimal``, kept an animal under ``animal``, and counted both ways under ``both``.
     """
+    return _placements_of(switchable_in(pile, profile), profile, declared)
+
+
+def _placements_of(codes: list[str], profile: Profile, declared: Mapping[str, str]) -> Iterator[dict[str, str]]:
+    """The placements of these switchable animals (see :func:`placements`)."""
     choices: list[list[tuple[str, str]]] = []
-    for code in switchable_in(pile, profile):
+    for code in codes:
         if code in declared:
             options = [declared[code]]
         elif profile.deck.gukjin_mode == "optimal":
@@ -284,7 +289,7 @@ class Tally:
             total += animals - 4
         if self.ribbons >= 3:  # a dan is three ribbon cards, the rain ribbon too where it makes a chodan
             total += 3 * ((codes >= _HONGDAN) + (codes >= _CHEONGDAN))
-            if _chodan(codes, profile):
+            if codes >= _CHODAN or (scoring.rain_chodan and _chodan(codes, profile)):
                 total += 3
         if scoring.ten_ribbons_points and ribbons == 10:
             total += scoring.ten_ribbons_points
@@ -299,14 +304,17 @@ class Tally:
         if self.brights < 3 and self.animals < 3 and self.ribbons < 3 and self.junk_value + 2 * self.animals < 10:
             return 0  # as below, without counting the switchable animals, which are animals too: early turns
         held = self.held
-        switchable = 0
-        for code in switchable_codes(profile):
-            switchable += held.get(code, 0)
-        if self.brights < 3 and self.animals < 3 and self.ribbons < 3 and self.junk_value + 2 * switchable < 10:
+        switchable = [code for code in switchable_codes(profile) if code in held]
+        if (
+            self.brights < 3
+            and self.animals < 3
+            and self.ribbons < 3
+            and self.junk_value + 2 * sum(held[code] for code in switchable) < 10
+        ):
             return 0  # no category can score, wherever a switchable animal counts: most turns of a hand
         if not switchable:
             return self.total(profile, _NO_PLACEMENT)
-        return max(self.total(profile, p) for p in placements(held, profile, declared))
+        return max(self.total(profile, p) for p in _placements_of(switchable, profile, declared))
 
 
 def best_total(pile: Iterable[str], profile: Profile, declared: Mapping[str, str]) -> int:
