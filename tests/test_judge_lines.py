@@ -4,7 +4,8 @@ no verdict once a hand has a syntax error, and the transcript never held whole."
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+import traceback
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -92,3 +93,41 @@ def test_collection_is_paused_while_a_run_is_handed_over_and_resumes_however_the
         for _pair in FileJudge(normalise_lines(text), read_ahead=2):
             raise RuntimeError("the reader fails")
     assert gc.isenabled()
+
+
+FOUR_HANDS = TWO_HANDS + "".join(
+    f'\n[Hand "{n}"]\npile A: 1p\npile B: 11g 12g 3g 11p 12p 4p 5p 6p 7p 8p 9p 10p\nB: stop\n' for n in (3, 4)
+)
+
+
+def collections_between_runs(judge: Callable[[], object]) -> int:
+    """Garbage collections started inside ``FileJudge``'s iteration while ``judge`` runs, with the
+    collector set to start one at any allocation while it is on."""
+    started: list[str] = []
+    here = str(Path("judging", "file.py"))
+
+    def count(phase: str, _info: dict[str, int]) -> None:
+        stack = traceback.extract_stack()
+        if phase == "start" and any(f.name == "__iter__" and f.filename.endswith(here) for f in stack):
+            started.append(phase)
+
+    threshold = gc.get_threshold()
+    gc.set_threshold(1)
+    gc.callbacks.append(count)
+    try:
+        judge()
+    finally:
+        gc.callbacks.remove(count)
+        gc.set_threshold(*threshold)
+    return len(started)
+
+
+def test_judging_a_whole_file_at_once_collects_no_garbage_until_it_returns() -> None:
+    """Decision B5: ``judge_lines`` holds every verdict until it returns, as ``judge_file`` does, so
+    like ``judge_file`` it pauses the collector for the whole file: a collection between runs would
+    walk every verdict kept so far again. Streamed (``check``, ``audit``), a file is collected
+    after each run, since nothing is kept."""
+    lines = normalise_lines(FOUR_HANDS)
+    assert collections_between_runs(lambda: judge_lines("four.gsn", lines, read_ahead=1)) == 0
+    assert gc.isenabled()
+    assert collections_between_runs(lambda: list(judging_file.FileJudge(lines, read_ahead=1))) >= 3
