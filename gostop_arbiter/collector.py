@@ -5,8 +5,10 @@ no garbage, and a command lives a second or less. So:
 - while the command's modules are imported, and while a file's models are built, the collector
   does not run: every collection then would walk the objects made so far again and find nothing
   (2–3× slower for a big file); the models hold no reference cycles, so nothing is lost by waiting;
-- what the imports made is frozen (``gc.freeze``): later collections, which run as usual while
-  files are judged, never look at it again;
+- what the imports made is frozen (``gc.freeze``): later collections never look at it again.
+  A stream of hands (``check``, ``audit``) is read and judged a run at a time with the collector
+  paused, and it runs between runs, so that memory stays flat; a whole file judged at once, whose
+  verdicts are all kept (``judge_file``, ``judge_lines``), is judged with it paused throughout;
 - when the command ends, everything still alive is frozen too, so that the interpreter's last
   collection does not walk every object once more just before the process exits. Objects are
   still freed, files closed and exit handlers run as usual.

@@ -141,7 +141,8 @@ def _slot_setters(cls: type) -> dict[str, Any]:
     setters = {}
     for f in dataclasses.fields(cls):
         slot = getattr(cls, f.name)
-        assert isinstance(slot, types.MemberDescriptorType), f"{cls.__name__}.{f.name} is not a slot"
+        if not isinstance(slot, types.MemberDescriptorType):
+            raise TypeError(f"{cls.__name__}.{f.name} is not a slot: a record's class is made by @record or @frozen")
         setters[f"_set_{f.name}"] = slot.__set__
     return setters
 

@@ -74,23 +74,21 @@ def test_hands_are_judged_a_run_at_a_time(monkeypatch: pytest.MonkeyPatch, read_
     assert judged_after == [min(5, read_ahead * (k // read_ahead + 1) + 1) for k in range(5)]
 
 
-def test_collection_is_paused_while_a_run_is_handed_over_and_resumes_however_the_reader_stops() -> None:
-    """Decision B5: a run's hands are judged and handed over with the collector paused, so that a
-    hand its reader drops is freed before the collector walks it; collection resumes after the run,
-    and when the reader stops early or fails."""
+def test_a_streamed_file_is_collected_between_runs_and_the_reader_works_with_collection_on() -> None:
+    """Decision B5: the collector is paused while a run is read and judged, never across a yield,
+    so the reader's own work runs with it on, however the reader stops or keeps the iteration."""
     from gostop_arbiter.judging.file import FileJudge
 
-    text = TWO_HANDS  # two hands: one run of two
     assert gc.isenabled()
-    seen = [gc.isenabled() for _hand, _verdict in FileJudge(normalise_lines(text), read_ahead=2)]
-    assert seen == [False, False] and gc.isenabled()
+    seen = [gc.isenabled() for _hand, _verdict in FileJudge(normalise_lines(TWO_HANDS), read_ahead=2)]
+    assert seen == [True, True] and gc.isenabled()
 
-    for _pair in FileJudge(normalise_lines(text), read_ahead=2):
-        break
+    kept = iter(FileJudge(normalise_lines(TWO_HANDS), read_ahead=2))
+    next(kept)  # a reader that keeps the iteration half way
     assert gc.isenabled()
 
     with pytest.raises(RuntimeError):
-        for _pair in FileJudge(normalise_lines(text), read_ahead=2):
+        for _pair in FileJudge(normalise_lines(TWO_HANDS), read_ahead=2):
             raise RuntimeError("the reader fails")
     assert gc.isenabled()
 

@@ -69,6 +69,16 @@ def test_a_replacer_copies_a_record_with_one_field_changed_as_replace_does() -> 
         replacer(DeckRules, "bonus_cards")  # its check would be skipped
 
 
+def test_a_record_class_whose_field_is_no_slot_is_refused_with_a_reason() -> None:
+    # Fields are set through their slots (decision B15): a subclass that shadows one with a plain
+    # class attribute, without @record, has no slot to set.
+    class Shadowed(CardRef):
+        column = 0
+
+    with pytest.raises(TypeError, match="column is not a slot"):
+        replacer(Shadowed, "code")
+
+
 def test_records_refuse_deletion_and_stay_frozen_when_validated_or_copied() -> None:
     card = validate(CardRef, {"code": "1g", "column": 3})
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -214,8 +214,8 @@ class FileJudge:
     as its run is judged, so memory holds a run of hands, never the file. A file with a syntax
     error gets no verdict (GSN §8: exit 2 with every error), so judging stops at the first one
     while reading goes on to report the rest; ``errors``, ``warnings`` and ``balance`` are
-    complete once the iteration ends. The collector is paused for a run, while its hands are
-    handed over too (decision B5): a reader that stops early drops the iteration, which resumes it."""
+    complete once the iteration ends. The collector is paused while a run is read and judged, never
+    across a ``yield``: the reader's own work runs with it on (decision B5)."""
 
     def __init__(
         self,
@@ -247,14 +247,9 @@ class FileJudge:
                         self.warnings.extend(one.hand.warnings)
                         if not self.errors:
                             judged.append((one.hand, self.session.judge(one.hand)))
-                if not run:
-                    return
-                # Collection resumes once the run is handed over and let go: a hand its reader
-                # drops is freed then, not walked by the collector first (about 2% of a check).
-                del run, one
-                judged.reverse()
-                while judged:
-                    yield judged.pop()
+            if not run:
+                return
+            yield from judged
 
 
 def judge_lines(
