@@ -60,10 +60,10 @@ class PileScore(Record):
         return sum(line.points for line in self.lines if line.rule == rule)
 
 
-def switchable_in(pile: Iterable[str], profile: Profile) -> list[str]:
-    """The switchable animals in a pile (``9a``, and ``5a`` where the profile allows it)."""
-    held = set(pile)
-    return [code for code in switchable_codes(profile) if code in held]
+def switchable_in(pile: Collection[str], profile: Profile) -> list[str]:
+    """The switchable animals in a pile (``9a``, and ``5a`` where the profile allows it): a list of
+    its cards, or the running tally's counts by code."""
+    return [code for code in switchable_codes(profile) if code in pile]
 
 
 _SWITCHABLE: dict[int, tuple[Profile, tuple[str, ...]]] = {}
@@ -96,7 +96,7 @@ def declaration_problem(player: str, code: str, pile: Iterable[str], profile: Pr
     return None
 
 
-def placements(pile: Iterable[str], profile: Profile, declared: Mapping[str, str]) -> Iterator[dict[str, str]]:
+def placements(pile: Collection[str], profile: Profile, declared: Mapping[str, str]) -> Iterator[dict[str, str]]:
     """Every placement of the pile's switchable animals that the profile and the declarations allow.
 
     A declared card stays where it was declared; an undeclared one is tried both ways under
@@ -304,7 +304,7 @@ class Tally:
         if self.brights < 3 and self.animals < 3 and self.ribbons < 3 and self.junk_value + 2 * self.animals < 10:
             return 0  # as below, without counting the switchable animals, which are animals too: early turns
         held = self.held
-        switchable = [code for code in switchable_codes(profile) if code in held]
+        switchable = switchable_in(held, profile)
         if (
             self.brights < 3
             and self.animals < 3
