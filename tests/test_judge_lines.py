@@ -13,7 +13,7 @@ import pytest
 from conftest import SAMPLES, spec_examples
 
 from gostop_arbiter.judging import file as judging_file
-from gostop_arbiter.judging.file import judge_file, judge_lines
+from gostop_arbiter.judging.file import FileJudge, judge_file, judge_lines
 from gostop_arbiter.notation import normalise_lines, parse_text
 
 TWO_HANDS = """\
@@ -46,12 +46,17 @@ def test_a_syntax_error_in_a_later_hand_leaves_no_verdict_and_every_error_and_wa
     assert [notice.line for notice in judged.warnings] == [2]
 
 
+def later_hands(*numbers: int) -> str:
+    """Hands that go on after TWO_HANDS, each won by B's stop."""
+    return "".join(
+        f'\n[Hand "{n}"]\npile A: 1p\npile B: 11g 12g 3g 11p 12p 4p 5p 6p 7p 8p 9p 10p\nB: stop\n' for n in numbers
+    )
+
+
 @pytest.mark.parametrize("read_ahead", [1, 2])
 def test_hands_are_judged_a_run_at_a_time(monkeypatch: pytest.MonkeyPatch, read_ahead: int) -> None:
     """Never more than ``read_ahead`` hands are read before they are judged."""
-    text = TWO_HANDS + "".join(
-        f'\n[Hand "{n}"]\npile A: 1p\npile B: 11g 12g 3g 11p 12p 4p 5p 6p 7p 8p 9p 10p\nB: stop\n' for n in (3, 4, 5)
-    )
+    text = TWO_HANDS + later_hands(3, 4, 5)
     hands_read: list[int] = []
     judged_after: list[int] = []
 
@@ -77,8 +82,6 @@ def test_hands_are_judged_a_run_at_a_time(monkeypatch: pytest.MonkeyPatch, read_
 def test_a_streamed_file_is_collected_between_runs_and_the_reader_works_with_collection_on() -> None:
     """Decision B5: the collector is paused while a run is read and judged, never across a yield,
     so the reader's own work runs with it on, however the reader stops or keeps the iteration."""
-    from gostop_arbiter.judging.file import FileJudge
-
     assert gc.isenabled()
     seen = [gc.isenabled() for _hand, _verdict in FileJudge(normalise_lines(TWO_HANDS), read_ahead=2)]
     assert seen == [True, True] and gc.isenabled()
@@ -93,9 +96,7 @@ def test_a_streamed_file_is_collected_between_runs_and_the_reader_works_with_col
     assert gc.isenabled()
 
 
-FOUR_HANDS = TWO_HANDS + "".join(
-    f'\n[Hand "{n}"]\npile A: 1p\npile B: 11g 12g 3g 11p 12p 4p 5p 6p 7p 8p 9p 10p\nB: stop\n' for n in (3, 4)
-)
+FOUR_HANDS = TWO_HANDS + later_hands(3, 4)
 
 
 def collections_between_runs(judge: Callable[[], object]) -> int:
@@ -128,4 +129,4 @@ def test_judging_a_whole_file_at_once_collects_no_garbage_until_it_returns() -> 
     lines = normalise_lines(FOUR_HANDS)
     assert collections_between_runs(lambda: judge_lines("four.gsn", lines, read_ahead=1)) == 0
     assert gc.isenabled()
-    assert collections_between_runs(lambda: list(judging_file.FileJudge(lines, read_ahead=1))) >= 3
+    assert collections_between_runs(lambda: list(FileJudge(lines, read_ahead=1))) >= 3
