@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_the_benchmark_runs_on_a_tiny_corpus_and_prints_its_figures() -> None:
     tiny = ["--hands", "12", "--distinct", "6", "--runs", "1", "--no-chess", "--validate", "0"]
     tiny += ["--instruction-hands", "0", "--cold-runs", "1", "--rounds", "2", "--round-hands", "6"]
-    tiny += ["--audit-hands", "80", "--memory-hands", "12,24"]
+    tiny += ["--audit-hands", "80", "--audit-rounds", "2", "--memory-hands", "12,24"]
     result = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "bench.py"), *tiny], capture_output=True, text=True, timeout=300
     )
@@ -36,9 +36,13 @@ def test_the_benchmark_runs_on_a_tiny_corpus_and_prints_its_figures() -> None:
         "audit of a folder of 40 files of 2 hands",
         "audit --jobs 1 ",
         "audit --jobs 2 ",
-        "audit --scheduler (dask, 2 workers)",
-        "audit --scheduler (dask, 2 workers, again)",
+        "audit --scheduler (dask, 2 workers, new cluster)",
+        "audit --scheduler (dask, 2 workers) ",
         "× two jobs",
+        "audit --jobs 2 ÷ audit --jobs 1, round by round: median",
+        "(issue 16: at least 1.80×)",
+        "audit --scheduler (dask, 2 workers) ÷ audit --jobs 2, round by round: median",
+        "(issue 16: at least 0.90×)",
         "of one file of 24 hands",
         "peak memory",
         "of the parse-only rate (issue 5: at least 60%): median of 2 rounds",
