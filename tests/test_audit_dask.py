@@ -18,8 +18,8 @@ from gostop_arbiter.tools.audit import audit, audit_on_cluster
 def scheduler() -> Iterator[str]:
     from dask.distributed import LocalCluster
 
-    # no dashboard on 8787, which another run on the same machine may hold (None means the default port)
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
+    # its web port on a free port of the loopback: not 8787, which another run may hold (None means 8787)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0") as cluster:
         yield cluster.scheduler_address
 
 
@@ -75,7 +75,7 @@ def test_a_worker_gets_back_its_switch_interval() -> None:
             done.wait(0.001)
 
     watcher = threading.Thread(target=watch)
-    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0") as cluster:
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address="127.0.0.1:0") as cluster:
         watcher.start()
         try:
             there = audit_on_cluster([str(SPEC_EXAMPLES)] * 4, cluster.scheduler_address)

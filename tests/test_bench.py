@@ -4,6 +4,7 @@ not checked: tests never judge speed)."""
 from __future__ import annotations
 
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -34,23 +35,32 @@ def test_the_benchmark_runs_on_a_tiny_corpus_and_prints_its_figures() -> None:
         "(target: at least 1,000 a second per core)",
         "of pure-Python Lark's parse rate (target: at least 80%)",
         "audit of a folder of 40 files of 2 hands",
-        "audit --jobs 1 ",
-        "audit --jobs 2 ",
-        "audit --scheduler (dask, 2 workers, new cluster)",
-        "audit --scheduler (dask, 2 workers) ",
-        "× two jobs",
         "audit --jobs 2 ÷ audit --jobs 1, round by round: median",
         "(issue 16: at least 1.80×)",
-        "audit --scheduler (dask, 2 workers) ÷ audit --jobs 2, round by round: median",
-        "(issue 16: at least 0.90×)",
         "of one file of 24 hands",
         "peak memory",
-        "of the parse-only rate (issue 5: at least 60%): median of 2 rounds",
+        "of the parse-only rate (issue 5: at least 60%), in 2 rounds of 6 hands: median",
         "of the rate of Lark parsing alone (issue 16: at least 80%)",
         "cold start (",
         "the imports of click and rich alone",
     ):
         assert figure in out, figure
+    # every way of auditing has its row in the scaling table (time, rate, both ratios), and with only
+    # two rounds each round's ratio is printed, not a "middle half" of two figures
+    ways = ["audit --jobs 1", "audit --jobs 2"]
+    ratios = [r"audit --jobs 2 ÷ audit --jobs 1, round by round: (.*) \(issue 16: at least 1.80×\)"]
+    if importlib.util.find_spec("distributed") is not None:
+        for workers in ("1 worker", "2 workers"):
+            ways += [rf"audit --scheduler \(dask, {workers}, new cluster\)", rf"audit --scheduler \(dask, {workers}\)"]
+        ratios.append(
+            r"audit --scheduler \(dask, 2 workers\) ÷ audit --jobs 2, round by round: (.*) \(issue 16: at least 0.90×\)"
+        )
+    for way in ways:
+        row = rf"^{way}\s+[\d.]+ s\s+[\d,]+ hands/s\s+[\d.]+× one job\s+[\d.]+× two jobs$"
+        assert re.search(row, out, re.MULTILINE), way
+    for ratio in ratios:
+        found = re.search(f"^{ratio}$", out, re.MULTILINE)
+        assert found and re.fullmatch(r"median [\d.]+×, each round [\d.]+×, [\d.]+×", found[1]), ratio
     # the files whose peak memory is taken are valid sessions: every hand judged valid
     memory = [line for line in out.splitlines() if "peak memory" in line]
     assert [line.split(" hands (")[0].split()[-1] for line in memory] == ["12", "24"]
@@ -66,3 +76,14 @@ def test_the_benchmark_can_leave_out_the_cold_start() -> None:
     assert result.returncode == 0, result.stderr
     assert "end to end (text -> verdicts)" in result.stdout
     assert "cold start" not in result.stdout
+
+
+def test_the_audit_is_taken_in_one_round_at_least() -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "bench.py"), "--audit-rounds", "0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert "--audit-rounds: at least 1, not 0" in result.stderr
