@@ -44,10 +44,11 @@ def pytest_configure(config: pytest.Config) -> None:
             _transcripts(folder)
         except FileNotFoundError as missing:
             raise pytest.UsageError(str(missing)) from None
-    # A shell starts a background job (`pytest &`, nohup) with Ctrl-C ignored, and an ignored signal
-    # stays ignored in every child: the arbiter, as Python itself, then keeps ignoring it, as a
-    # background program should. The tests that press Ctrl-C on a command they start need it heard,
-    # so the suite's own process takes it back; a handler, unlike "ignore", is not inherited.
+    # A shell without job control (a script, `sh -c 'pytest &'`) starts a background job with Ctrl-C
+    # (SIGINT) ignored, and an ignored signal stays ignored in every child: the arbiter, as Python
+    # itself, then keeps ignoring it, as a background program should (test_hostile tests it does).
+    # The tests that press Ctrl-C on a command they start need it heard, so the suite's own process
+    # takes it back; a handler, unlike "ignore", is not inherited.
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 

@@ -384,6 +384,34 @@ def test_an_interrupted_audit_cleans_up_and_leaves_the_old_jsonl_alone(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["logs", "seed.gsn", "tmp", "v.jsonl"]
 
 
+def test_a_background_audit_does_not_hear_the_ctrl_c_of_the_foreground(tmp_path: Path) -> None:
+    """A shell without job control starts a background job with Ctrl-C ignored; the audit keeps it so,
+    in its workers too, and finishes its work."""
+    root = _big_folder(tmp_path)
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    out = tmp_path / "v.jsonl"
+    process = subprocess.Popen(
+        [*COMMAND, "audit", str(root), "--jsonl", str(out), "--jobs", "2", "--quiet"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "TMPDIR": str(temporary)},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
+    deadline = time.monotonic() + 60
+    while not any(temporary.iterdir()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)  # the workers are judging
+    process.send_signal(signal.SIGINT)
+    _out, err = process.communicate(timeout=120)
+    assert process.returncode in (Exit.OK, Exit.INVALID), err
+    assert "the audit stopped" not in err
+    records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert sum("index" in r for r in records) == 4 * 8 * 100  # every hand of the four files judged
+    assert sum("balance" in r for r in records) == 4
+
+
 def test_a_folder_named_like_a_transcript_is_not_a_file(tmp_path: Path) -> None:
     root = tmp_path / "logs"
     (root / "x.gsn").mkdir(parents=True)
