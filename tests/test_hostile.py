@@ -354,55 +354,48 @@ def _big_folder(tmp_path: Path) -> Path:
     return root
 
 
-@pytest.mark.parametrize(("sig", "status"), [(signal.SIGTERM, Exit.TERMINATED), (signal.SIGINT, Exit.INTERRUPTED)])
-def test_an_interrupted_audit_cleans_up_and_leaves_the_old_jsonl_alone(
-    tmp_path: Path, sig: signal.Signals, status: Exit
-) -> None:
+def _audit_at_work(tmp_path: Path, out: Path, *, background: bool = False) -> subprocess.Popen[str]:
+    """``audit --jobs 2`` of a big folder into ``out``, once its workers are judging; ``background``:
+    started with Ctrl-C ignored, as a shell without job control starts a background job."""
     root = _big_folder(tmp_path)
     temporary = tmp_path / "tmp"
     temporary.mkdir()
-    out = tmp_path / "v.jsonl"
-    out.write_text("an earlier run\n", encoding="utf-8")
     process = subprocess.Popen(
         [*COMMAND, "audit", str(root), "--jsonl", str(out), "--jobs", "2", "--quiet"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, "TMPDIR": str(temporary)},
+        preexec_fn=(lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if background else None,
     )
     deadline = time.monotonic() + 60
     while not any(temporary.iterdir()) and time.monotonic() < deadline:
         time.sleep(0.05)
     time.sleep(0.5)  # the workers are judging
+    return process
+
+
+@pytest.mark.parametrize(("sig", "status"), [(signal.SIGTERM, Exit.TERMINATED), (signal.SIGINT, Exit.INTERRUPTED)])
+def test_an_interrupted_audit_cleans_up_and_leaves_the_old_jsonl_alone(
+    tmp_path: Path, sig: signal.Signals, status: Exit
+) -> None:
+    out = tmp_path / "v.jsonl"
+    out.write_text("an earlier run\n", encoding="utf-8")
+    process = _audit_at_work(tmp_path, out)
     process.send_signal(sig)
     _out, err = process.communicate(timeout=60)
     assert process.returncode == status, err
     assert "Traceback" not in err
     assert "the audit stopped after" in err and "was not written" in err
-    assert list(temporary.iterdir()) == []  # the parts are gone
+    assert list((tmp_path / "tmp").iterdir()) == []  # the parts are gone
     assert out.read_text(encoding="utf-8") == "an earlier run\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["logs", "seed.gsn", "tmp", "v.jsonl"]
 
 
 def test_a_background_audit_does_not_hear_the_ctrl_c_of_the_foreground(tmp_path: Path) -> None:
-    """A shell without job control starts a background job with Ctrl-C ignored; the audit keeps it so,
-    in its workers too, and finishes its work."""
-    root = _big_folder(tmp_path)
-    temporary = tmp_path / "tmp"
-    temporary.mkdir()
+    """A background job keeps Ctrl-C ignored, in the audit's workers too, and finishes its work."""
     out = tmp_path / "v.jsonl"
-    process = subprocess.Popen(
-        [*COMMAND, "audit", str(root), "--jsonl", str(out), "--jobs", "2", "--quiet"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "TMPDIR": str(temporary)},
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
-    )
-    deadline = time.monotonic() + 60
-    while not any(temporary.iterdir()) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    time.sleep(0.5)  # the workers are judging
+    process = _audit_at_work(tmp_path, out, background=True)
     process.send_signal(signal.SIGINT)
     _out, err = process.communicate(timeout=120)
     assert process.returncode in (Exit.OK, Exit.INVALID), err
