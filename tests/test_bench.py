@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -87,3 +88,34 @@ def test_the_audit_is_taken_in_one_round_at_least() -> None:
     )
     assert result.returncode == 2
     assert "--audit-rounds: at least 1, not 0" in result.stderr
+
+
+def test_the_differential_audit_finds_the_records_another_code_judges_otherwise(tmp_path: Path) -> None:
+    """Two codes: a copy of this one that words the foreign card's violation otherwise, and this one
+    again. Only the tampered files with a foreign card differ, and only in the first."""
+    other = tmp_path / "other"
+    shutil.copytree(ROOT / "gostop_arbiter", other / "gostop_arbiter")
+    state = other / "gostop_arbiter" / "engine" / "state.py"
+    text = state.read_text(encoding="utf-8")
+    assert 'is not a card of this deck",' in text
+    state.write_text(text.replace('is not a card of this deck",', 'is not in this deck",'), encoding="utf-8")
+    corpus = tmp_path / "corpus"
+    command = [sys.executable, str(ROOT / "bench" / "differential.py"), "--code", str(other), "--code", str(ROOT)]
+    command += ["--hands-per-file", "2", "--profiles", "standard", "--players", "2,3", "--tampers", "none,foreign"]
+    result = subprocess.run([*command, "--folder", str(corpus)], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 1, result.stderr
+    out = result.stdout
+    assert "simulated 8 files of 2 hands; refused by the simulator: 0" in out
+    assert f"{other}: 8 records differ (foreign 8)" in out  # two hands in each of four files
+    assert f"{ROOT}: every record the same, byte for byte" in out
+    assert sorted(p.name for p in corpus.iterdir()) == ["examples", "hands", "samples", "simulated"]
+    # the corpus kept is audited again as it is; the same code alone gives the same bytes
+    again = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "differential.py"), "--code", str(ROOT), "--folder", str(corpus)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert again.returncode == 0, again.stderr
+    assert f"the corpus in {corpus}, as it is" in again.stdout
+    assert f"{ROOT}: every record the same, byte for byte" in again.stdout
