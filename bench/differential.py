@@ -4,20 +4,22 @@
                                  [--folder DIR] [--jobs 2] [--profiles A,B] [--players 2,3,4]
                                  [--tampers none,duplicate,...]
 
-Corpus: simulated sessions (this checkout's simulator, each file its own seed) of every named rules
-profile at each number of players it seats, every card seen and Jae's hand hidden (``--hide Jae``),
-untampered and with each ``--tamper`` kind, with the samples, the worked examples and the hand
-fixtures beside them. 232 files of 440 hands hold about 100,000 hands (the differential of issue
-16). A combination the simulator refuses (a profile that does not seat four, a call tampered in a
-game without calls) is left out and counted. ``--folder`` keeps the corpus, and a folder that
-already holds one is audited as it is.
+Corpus: simulated sessions (this checkout's simulator, each file seeded by its name) of every named
+rules profile at each number of players it seats, every card seen and Jae's hand hidden (``--hide
+Jae``), untampered and with each ``--tamper`` kind, with the samples, the worked examples and the
+hand fixtures beside them. 232 files of 440 hands hold about 100,000 hands (the differential of
+issue 16). A combination the simulator refuses (a profile that does not seat four, a call tampered
+in a game without calls) is left out and listed. ``--folder`` keeps the corpus, with a manifest
+(``corpus.json``, written last) of how it was built; a folder that holds a whole corpus is audited
+as it is, one that holds anything else is refused.
 
 Each code (this checkout, and every ``--code`` folder: a worktree of another commit, e.g. ``git
 worktree add --detach /tmp/before e86c656``) audits the whole folder in its own process,
 ``python -m gostop_arbiter audit FOLDER --jobs N --jsonl OUT``, with its package first on the path.
-Every other code's JSONL is compared with this checkout's, record by record (a hand by its file and
-index, a file's balance by its file); the records that differ are counted by the kind of file they
-come from. Exit status 0 when every code gave the same bytes, 1 when one did not.
+Every other code's JSONL is compared with this checkout's, record by record (each record by its
+file and its place among that file's records: the hands, a file's errors, its balance); the records
+that differ are counted by the kind of file they come from. Exit status 0 when every code gave the
+same bytes, 1 when one did not, 2 when a code's audit wrote no verdicts or the folder is no corpus.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -39,6 +42,9 @@ from versions import code_env  # this folder's: the environment of a run of anot
 
 ROOT = Path(__file__).resolve().parents[1]
 TAMPERS = ("none", "duplicate", "foreign", "illegal-call", "missing-call", "removed", "wrong-player")
+MANIFEST = "corpus.json"
+"""Written last in a corpus's folder: how it was built, and that it is whole (the audit reads only
+``.gsn`` files)."""
 FIXTURES = {"samples": ROOT / "samples", "examples": ROOT / "tests" / "examples", "hands": ROOT / "tests" / "hands"}
 """The hand-written transcripts audited beside the simulated ones, each in a folder of its name."""
 
@@ -58,29 +64,46 @@ def file_name(profile: str, players: int, hidden: bool, tamper: str) -> str:
     return f"{profile}-{players}p-{'hidden' if hidden else 'seen'}-{tamper}.gsn"
 
 
-def simulate(folder: Path, hands: int, seed: int, profile: str, players: int, hidden: bool, tamper: str) -> bool:
-    """One simulated session written to ``folder``; False when the simulator refuses the combination."""
+def simulate(folder: Path, hands: int, profile: str, players: int, hidden: bool, tamper: str) -> bool:
+    """One simulated session written to ``folder``; False when the simulator refuses the combination.
+    Its seed comes from its name, so that a file is the same whatever else the corpus holds."""
+    path = folder / "simulated" / file_name(profile, players, hidden, tamper)
+    seed = zlib.crc32(path.name.encode("utf-8"))
     command = [sys.executable, "-m", "gostop_arbiter", "simulate", "--rules", profile, "--players", str(players)]
     command += ["--hands", str(hands), "--seed", str(seed), "--quiet"]
     command += ["--hide", "Jae"] if hidden else []
     command += ["--tamper", tamper] if tamper != "none" else []
-    path = folder / "simulated" / file_name(profile, players, hidden, tamper)
     done = subprocess.run([*command, "-o", str(path)], capture_output=True, text=True, cwd=ROOT)
     return done.returncode == 0
 
 
 def build(folder: Path, hands: int, names: list[str], players: list[int], tampers: list[str], jobs: int) -> None:
-    """The corpus in ``folder``: the simulated sessions (``jobs`` simulators at once) and the fixtures."""
+    """The corpus in ``folder``: the simulated sessions (``jobs`` simulators at once) and the fixtures,
+    and last :data:`MANIFEST`, which says how it was built and that it is whole."""
     (folder / "simulated").mkdir(parents=True)
     wanted = list(combinations(names, players, tampers))
     with ThreadPoolExecutor(jobs) as pool:  # each simulator is a process: threads only wait for them
-        made = list(pool.map(lambda seed, made: simulate(folder, hands, seed, *made), itertools.count(1), wanted))
+        made = list(pool.map(lambda combination: simulate(folder, hands, *combination), wanted))
     for name, source in FIXTURES.items():
         shutil.copytree(source, folder / name, ignore=shutil.ignore_patterns("*.json", "*.md"))
     refused = [file_name(*combination) for combination, ok in zip(wanted, made, strict=True) if not ok]
-    print(f"simulated {sum(made)} files of {hands:,} hands; refused by the simulator: {len(refused)}")
-    for name in refused:
-        print(f"  not simulated: {name}")
+    built = {"hands_per_file": hands, "profiles": names, "players": players, "tampers": tampers}
+    (folder / MANIFEST).write_text(json.dumps({**built, "simulated": sum(made), "refused": refused}), encoding="utf-8")
+
+
+def described(folder: Path) -> str:
+    """What the manifest of a whole corpus says of it; exit status 2 for a folder that holds none."""
+    try:
+        built = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        print(f"{folder} holds no whole corpus (no {MANIFEST}): remove it, or name another folder", file=sys.stderr)
+        sys.exit(2)
+    lines = [
+        f"simulated {built['simulated']} files of {built['hands_per_file']:,} hands ({', '.join(built['profiles'])}; "
+        f"{', '.join(map(str, built['players']))} players; {', '.join(built['tampers'])}); "
+        f"refused by the simulator: {len(built['refused'])}"
+    ]
+    return "\n".join(lines + [f"  not simulated: {name}" for name in built["refused"]])
 
 
 def audit(code: Path, folder: Path, out: Path, jobs: int) -> tuple[float, int]:
@@ -90,19 +113,32 @@ def audit(code: Path, folder: Path, out: Path, jobs: int) -> tuple[float, int]:
     done = subprocess.run(
         [*command, "--jsonl", str(out)], capture_output=True, text=True, cwd=code, env=code_env(str(code), "auto")
     )
-    if done.returncode not in (0, 1, 2, 3):
-        raise SystemExit(f"the audit of {code} failed (exit {done.returncode}):\n{done.stderr}")
+    if done.returncode not in (0, 1, 2, 3) or not out.exists():  # a JSONL is written whole or not at all
+        print(f"the audit of {code} wrote no verdicts (exit {done.returncode}):\n{done.stderr}", file=sys.stderr)
+        sys.exit(2)
     return time.perf_counter() - start, done.returncode
 
 
-def records(path: Path) -> dict[tuple[str, object], str]:
-    """The lines of a JSONL of verdicts, each by its key: (file, index) for a hand, (file, "balance")."""
-    keyed: dict[tuple[str, object], str] = {}
+Records = dict[tuple[str, int], str]
+"""The lines of a JSONL of verdicts, each by its file and its place among that file's records (a
+hand, a file's error, its balance)."""
+
+
+def records(path: Path) -> Records:
+    keyed: Records = {}
+    places: collections.Counter[str] = collections.Counter()
     with open(path, encoding="utf-8") as lines:
         for line in lines:
-            record = json.loads(line)
-            keyed[(record["path"], record.get("index", "balance"))] = line
+            file = json.loads(line)["path"]
+            keyed[(file, places[file])] = line
+            places[file] += 1
     return keyed
+
+
+def what(line: str) -> str:
+    """What a record is: a hand, a file's error or its balance."""
+    record = json.loads(line)
+    return "hand" if "index" in record else "error" if "error" in record else "balance"
 
 
 def kind_of(path: str, folder: Path) -> str:
@@ -115,24 +151,24 @@ def kind_of(path: str, folder: Path) -> str:
     return relative.parts[0]
 
 
-def compare(
-    ours: dict[tuple[str, object], str], theirs: dict[tuple[str, object], str], folder: Path
-) -> collections.Counter[str]:
-    """The records that differ, counted by the kind of file they come from (a record only one side
-    has counts as differing)."""
+def compare(ours: Records, theirs: Records, folder: Path) -> collections.Counter[str]:
+    """The records that differ, counted by the kind of file they come from and, but for a hand, by
+    what they are (a record only one side has counts as differing)."""
     differ: collections.Counter[str] = collections.Counter()
     for key in ours.keys() | theirs.keys():
         if ours.get(key) != theirs.get(key):
-            differ[kind_of(key[0], folder) + ("" if key[1] != "balance" else ", balance")] += 1
+            record = what(ours.get(key) or theirs[key])
+            differ[kind_of(key[0], folder) + ("" if record == "hand" else f", {record}")] += 1
     return differ
 
 
-def summary(keyed: dict[tuple[str, object], str]) -> str:
-    hands = [json.loads(line) for key, line in keyed.items() if key[1] != "balance"]
-    valid = sum(1 for hand in hands if hand.get("valid"))
-    files = len(keyed) - len(hands)
+def summary(keyed: Records) -> str:
+    """How many records of each sort a JSONL holds, and how many of its hands are valid."""
+    sorts = collections.Counter(what(line) for line in keyed.values())
+    valid = sum(1 for line in keyed.values() if json.loads(line).get("valid") is True)
     return (
-        f"{len(keyed):,} records: {len(hands):,} hands ({valid:,} valid, {len(hands) - valid:,} not), {files:,} files"
+        f"{len(keyed):,} records: {sorts['hand']:,} hands ({valid:,} valid, {sorts['hand'] - valid:,} not), "
+        f"{sorts['balance']:,} balances, {sorts['error']:,} errors"
     )
 
 
@@ -155,13 +191,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-differential-") as work:
         folder = (args.folder or Path(work) / "corpus").resolve()
         if folder.exists() and any(folder.iterdir()):
-            print(f"the corpus in {folder}, as it is")
+            print(f"the corpus in {folder}, as it was built: {described(folder)}")
         else:
             start = time.perf_counter()
             build(folder, args.hands_per_file, names, [int(n) for n in args.players.split(",")], tampers, args.jobs)
-            print(f"built in {time.perf_counter() - start:.0f} s")
+            print(f"{described(folder)}\nbuilt in {time.perf_counter() - start:.0f} s")
         codes = [ROOT, *(code.resolve() for code in args.code)]
-        taken: list[dict[tuple[str, object], str]] = []
+        taken: list[Records] = []
         for i, code in enumerate(codes):
             out = Path(work) / f"verdicts-{i}.jsonl"
             seconds, status = audit(code, folder, out, args.jobs)

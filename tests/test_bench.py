@@ -90,32 +90,54 @@ def test_the_audit_is_taken_in_one_round_at_least() -> None:
     assert "--audit-rounds: at least 1, not 0" in result.stderr
 
 
+DIFFERENTIAL = [sys.executable, str(ROOT / "bench" / "differential.py")]
+
+
+def _reworded(copy: Path, file: str, old: str, new: str) -> None:
+    path = copy / "gostop_arbiter" / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
 def test_the_differential_audit_finds_the_records_another_code_judges_otherwise(tmp_path: Path) -> None:
-    """Two codes: a copy of this one that words the foreign card's violation otherwise, and this one
-    again. Only the tampered files with a foreign card differ, and only in the first."""
+    """Two codes: a copy of this one that words a foreign card's violation and a syntax error
+    otherwise, and this one again. Only the records that carry them differ, and only in the copy."""
     other = tmp_path / "other"
     shutil.copytree(ROOT / "gostop_arbiter", other / "gostop_arbiter")
-    state = other / "gostop_arbiter" / "engine" / "state.py"
-    text = state.read_text(encoding="utf-8")
-    assert 'is not a card of this deck",' in text
-    state.write_text(text.replace('is not a card of this deck",', 'is not in this deck",'), encoding="utf-8")
+    _reworded(other, "engine/state.py", 'is not a card of this deck",', 'is not in this deck",')
+    _reworded(other, "notation/errors.py", ", but found ", ", and found ")
     corpus = tmp_path / "corpus"
-    command = [sys.executable, str(ROOT / "bench" / "differential.py"), "--code", str(other), "--code", str(ROOT)]
-    command += ["--hands-per-file", "2", "--profiles", "standard", "--players", "2,3", "--tampers", "none,foreign"]
-    result = subprocess.run([*command, "--folder", str(corpus)], capture_output=True, text=True, timeout=300)
+    small = ["--hands-per-file", "2", "--profiles", "standard", "--players", "2,3", "--tampers", "none,foreign"]
+    codes = ["--code", str(other), "--code", str(ROOT)]
+    result = subprocess.run(
+        [*DIFFERENTIAL, *codes, *small, "--folder", str(corpus)], capture_output=True, text=True, timeout=300
+    )
     assert result.returncode == 1, result.stderr
     out = result.stdout
-    assert "simulated 8 files of 2 hands; refused by the simulator: 0" in out
+    assert "simulated 8 files of 2 hands (standard; 2, 3 players; none, foreign); refused by the simulator: 0" in out
     assert f"{other}: 8 records differ (foreign 8)" in out  # two hands in each of four files
     assert f"{ROOT}: every record the same, byte for byte" in out
-    assert sorted(p.name for p in corpus.iterdir()) == ["examples", "hands", "samples", "simulated"]
-    # the corpus kept is audited again as it is; the same code alone gives the same bytes
+    assert sorted(p.name for p in corpus.iterdir()) == ["corpus.json", "examples", "hands", "samples", "simulated"]
+
+    # the corpus kept is audited again as it is, with a file of two syntax errors put in it: each
+    # error is a record of its own, and a difference in either is found
+    (corpus / "hands" / "broken.gsn").write_text("this is not gsn\n\nneither is this\n", encoding="utf-8")
     again = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "differential.py"), "--code", str(ROOT), "--folder", str(corpus)],
-        capture_output=True,
-        text=True,
-        timeout=300,
+        [*DIFFERENTIAL, "--code", str(other), "--folder", str(corpus)], capture_output=True, text=True, timeout=300
     )
-    assert again.returncode == 0, again.stderr
-    assert f"the corpus in {corpus}, as it is" in again.stdout
-    assert f"{ROOT}: every record the same, byte for byte" in again.stdout
+    assert again.returncode == 1, again.stderr
+    assert f"the corpus in {corpus}, as it was built: simulated 8 files" in again.stdout
+    assert re.search(r" balances, 2 errors$", again.stdout, re.MULTILINE)
+    assert f"{other}: 10 records differ (foreign 8, hands, error 2)" in again.stdout
+
+
+def test_the_differential_audit_refuses_a_folder_that_holds_no_whole_corpus(tmp_path: Path) -> None:
+    (tmp_path / "half").mkdir()
+    (tmp_path / "half" / "one.gsn").write_text("", encoding="utf-8")
+    result = subprocess.run(
+        [*DIFFERENTIAL, "--folder", str(tmp_path / "half")], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 2
+    assert f"{tmp_path / 'half'} holds no whole corpus (no corpus.json)" in result.stderr
+    assert "Traceback" not in result.stderr
