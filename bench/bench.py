@@ -355,6 +355,11 @@ def local_cluster(workers: int) -> Any:
     return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0")
 
 
+def on_dask(workers: int, new: bool = False) -> str:
+    """The name of an audit on a local dask cluster in the scaling table."""
+    return f"audit --scheduler (dask, {workers} worker{'s' if workers > 1 else ''}{', new cluster' if new else ''})"
+
+
 def audit_scaling(hands: int, players: int, rounds: int) -> list[tuple[str, float]]:
     """``audit`` of a folder of the corpus with one and two processes, and on a local dask cluster of one
     and two workers (wall time: the point is the second core).
@@ -390,14 +395,11 @@ def audit_scaling(hands: int, players: int, rounds: int) -> list[tuple[str, floa
         if importlib.util.find_spec("distributed") is not None:
             with local_cluster(1) as alone:
                 options = ("--scheduler", alone.scheduler_address)
-                rows.append(("audit --scheduler (dask, 1 worker, new cluster)", audit(*options)))
-                rows.append(
-                    ("audit --scheduler (dask, 1 worker)", statistics.median(audit(*options) for _ in range(rounds)))
-                )
+                rows.append((on_dask(1, new=True), audit(*options)))
+                rows.append((on_dask(1), statistics.median(audit(*options) for _ in range(rounds))))
             cluster = up.enter_context(local_cluster(2))
-            named = "audit --scheduler (dask, 2 workers)"
-            ways[named], taken[named] = ("--scheduler", cluster.scheduler_address), []
-            rows.append((f"{named[:-1]}, new cluster)", audit(*ways[named])))
+            ways[on_dask(2)], taken[on_dask(2)] = ("--scheduler", cluster.scheduler_address), []
+            rows.append((on_dask(2, new=True), audit(*ways[on_dask(2)])))
         names = list(ways)
         for k in range(rounds):
             for name in names[k % len(names) :] + names[: k % len(names)]:
@@ -487,7 +489,7 @@ def main() -> None:
     parser.add_argument(
         "--distinct", type=int, default=None, help="different hands in the corpus (default: every one of --hands)"
     )
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=at_least_one, default=3)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--no-chess", action="store_true")
     parser.add_argument("--validate", type=int, default=10000, help="simulated hands per player count to check")
