@@ -390,7 +390,6 @@ def audit_scaling(hands: int, players: int, rounds: int) -> list[tuple[str, floa
             return seconds
 
         ways: dict[str, tuple[str, ...]] = {f"audit --jobs {n}": ("--jobs", str(n)) for n in (1, 2)}
-        taken: dict[str, list[float]] = {name: [] for name in ways}
         rows: list[tuple[str, float]] = []
         if importlib.util.find_spec("distributed") is not None:
             with local_cluster(1) as alone:
@@ -398,9 +397,10 @@ def audit_scaling(hands: int, players: int, rounds: int) -> list[tuple[str, floa
                 rows.append((on_dask(1, new=True), audit(*options)))
                 rows.append((on_dask(1), statistics.median(audit(*options) for _ in range(rounds))))
             cluster = up.enter_context(local_cluster(2))
-            ways[on_dask(2)], taken[on_dask(2)] = ("--scheduler", cluster.scheduler_address), []
+            ways[on_dask(2)] = ("--scheduler", cluster.scheduler_address)
             rows.append((on_dask(2, new=True), audit(*ways[on_dask(2)])))
         names = list(ways)
+        taken: dict[str, list[float]] = {name: [] for name in names}
         for k in range(rounds):
             for name in names[k % len(names) :] + names[: k % len(names)]:
                 taken[name].append(audit(*ways[name]))

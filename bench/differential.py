@@ -37,6 +37,7 @@ import zlib
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from versions import code_env  # this folder's: the environment of a run of another code
 
@@ -135,9 +136,8 @@ def records(path: Path) -> Records:
     return keyed
 
 
-def what(line: str) -> str:
+def what(record: dict[str, Any]) -> str:
     """What a record is: a hand, a file's error or its balance."""
-    record = json.loads(line)
     return "hand" if "index" in record else "error" if "error" in record else "balance"
 
 
@@ -157,15 +157,16 @@ def compare(ours: Records, theirs: Records, folder: Path) -> collections.Counter
     differ: collections.Counter[str] = collections.Counter()
     for key in ours.keys() | theirs.keys():
         if ours.get(key) != theirs.get(key):
-            record = what(ours.get(key) or theirs[key])
+            record = what(json.loads(ours.get(key) or theirs[key]))
             differ[kind_of(key[0], folder) + ("" if record == "hand" else f", {record}")] += 1
     return differ
 
 
 def summary(keyed: Records) -> str:
     """How many records of each sort a JSONL holds, and how many of its hands are valid."""
-    sorts = collections.Counter(what(line) for line in keyed.values())
-    valid = sum(1 for line in keyed.values() if json.loads(line).get("valid") is True)
+    parsed = [json.loads(line) for line in keyed.values()]
+    sorts = collections.Counter(what(record) for record in parsed)
+    valid = sum(1 for record in parsed if record.get("valid") is True)
     return (
         f"{len(keyed):,} records: {sorts['hand']:,} hands ({valid:,} valid, {sorts['hand'] - valid:,} not), "
         f"{sorts['balance']:,} balances, {sorts['error']:,} errors"

@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+BENCH = [sys.executable, str(ROOT / "bench" / "bench.py")]
+DIFFERENTIAL = [sys.executable, str(ROOT / "bench" / "differential.py")]
 
 
 def test_the_benchmark_runs_on_a_tiny_corpus_and_prints_its_figures() -> None:
@@ -18,7 +20,7 @@ def test_the_benchmark_runs_on_a_tiny_corpus_and_prints_its_figures() -> None:
     tiny += ["--instruction-hands", "0", "--cold-runs", "1", "--rounds", "2", "--round-hands", "6"]
     tiny += ["--audit-hands", "80", "--audit-rounds", "2", "--memory-hands", "12,24"]
     result = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "bench.py"), *tiny], capture_output=True, text=True, timeout=300
+        [*BENCH, *tiny], capture_output=True, text=True, timeout=300
     )
     assert result.returncode == 0, result.stderr
     out = result.stdout
@@ -72,7 +74,7 @@ def test_the_benchmark_can_leave_out_the_cold_start() -> None:
     tiny = ["--hands", "6", "--runs", "1", "--no-chess", "--validate", "0", "--instruction-hands", "0"]
     tiny += ["--cold-runs", "0", "--rounds", "1", "--round-hands", "6", "--audit-hands", "0", "--memory-hands", ""]
     result = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "bench.py"), *tiny], capture_output=True, text=True, timeout=300
+        [*BENCH, *tiny], capture_output=True, text=True, timeout=300
     )
     assert result.returncode == 0, result.stderr
     assert "end to end (text -> verdicts)" in result.stdout
@@ -81,16 +83,13 @@ def test_the_benchmark_can_leave_out_the_cold_start() -> None:
 
 def test_the_audit_is_taken_in_one_round_at_least() -> None:
     result = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "bench.py"), "--audit-rounds", "0"],
+        [*BENCH, "--audit-rounds", "0"],
         capture_output=True,
         text=True,
         timeout=60,
     )
     assert result.returncode == 2
     assert "--audit-rounds: at least 1, not 0" in result.stderr
-
-
-DIFFERENTIAL = [sys.executable, str(ROOT / "bench" / "differential.py")]
 
 
 def _reworded(copy: Path, file: str, old: str, new: str) -> None:
