@@ -68,7 +68,7 @@ def sampled(profile: Profile, players: int, hide: str | None, hands: int, seed: 
                 pending.append(board.copy())
                 closed = board.copy()
                 # The bench's one step inside the board: the same position with the turn closed.
-                close_pending(closed.result())
+                close_pending(closed._state)
                 if not closed.is_over():
                     clean.append(closed)
     return {"pending": pending, "clean": clean}

@@ -54,7 +54,7 @@ def judge_text(
     path: str = "-",
     rules: str | None = None,
     sets: dict[str, str] | None = None,
-    visitor: HandVisitor | None = None,
+    visitor: HandVisitor[Any] | None = None,
 ) -> FileVerdict:
     """The verdict (GSN §8) on every hand of a GSN text, optionally under other rules; a visitor
     sees each played hand's statements as they are pushed (:class:`HandVisitor`).

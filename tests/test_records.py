@@ -187,14 +187,16 @@ def test_frozen_values_take_fields_in_order_and_stay_frozen() -> None:
         line.points = 2  # type: ignore[misc]
 
 
-def test_mutable_state_changes_in_place_compares_by_fields_and_has_no_hash() -> None:
+def test_a_part_of_the_board_copies_itself_compares_by_what_it_holds_and_has_no_hash() -> None:
     from gostop_arbiter.engine.ledger import Stock
 
-    stock = Stock(20)
-    assert stock == Stock(size=20, used=0)
-    stock.used += 3
-    assert stock.used == 3 and stock != Stock(20)
-    assert Stock(20).listed is not Stock(20).listed
+    stock = Stock()
+    stock.fill(20, ["3p"])
+    copy = stock.copy()
+    assert copy == stock and copy is not stock
+    stock.take()
+    assert stock.used == 1 and stock != copy and copy.remaining == 20
+    assert copy.take_returned("3p") and stock.returned["3p"] == 1 and copy.returned["3p"] == 0
     with pytest.raises(TypeError, match="unhashable"):
         hash(stock)
     with pytest.raises(AttributeError):

@@ -12,9 +12,10 @@ so one run reports every problem of a hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, cast
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, TypeVar, cast, overload
 
+from ..notation import read_statement
 from ..notation.model import (
     Bonus,
     Call,
@@ -37,10 +38,12 @@ from . import calls, deal
 from .events import Event
 from .minhwatu import minhwatu_turn
 from .moves import LegalMoves, Part, legal_flips, legal_moves
-from .state import HandState, Outcome, is_bonus
+from .state import HandState, Outcome, PlayedHand, Saved, is_bonus
 from .turn import bonus, play_turn, shake
 from .view import BoardView, view_of
-from .visitor import HandVisitor
+from .visitor import SKIP, HandVisitor
+
+T = TypeVar("T")
 
 
 class IllegalStatement(ValueError):
@@ -53,36 +56,50 @@ class IllegalStatement(ValueError):
 
 
 class HandBoard:
-    """One played hand as it stands after the statements pushed so far."""
+    """One played hand as it stands after the statements pushed so far.
 
-    def __init__(self, seats: list[str], profile: Profile, *, dealer: str | None = None, stake: int = 1) -> None:
-        self._start = (list(seats), profile, dealer if dealer is not None else seats[0], stake)
+    The board keeps a stack of what each push changed (python-chess's ``_BoardState``), so that
+    :meth:`pop` restores the board exactly, at the same cost at any point of the hand. The judge,
+    which never takes a statement back, makes its boards with ``history=False``."""
+
+    def __init__(
+        self,
+        seats: list[str],
+        profile: Profile,
+        *,
+        dealer: str | None = None,
+        stake: int = 1,
+        history: bool = True,
+    ) -> None:
+        self._start = (tuple(seats), profile, dealer if dealer is not None else seats[0], stake)
         self._state = HandState(list(seats), profile, dealer=self._start[2], stake=stake)
+        self._stack: list[Saved] | None = [] if history else None
 
     @classmethod
-    def of_hand(cls, hand: Hand, profile: Profile, *, dealer: str) -> HandBoard:
+    def of_hand(cls, hand: Hand, profile: Profile, *, dealer: str, history: bool = True) -> HandBoard:
         """An empty board for a transcript's hand (its seats and stake)."""
-        return cls(hand.seats, profile, dealer=dealer, stake=hand.stake)
+        return cls(hand.seats, profile, dealer=dealer, stake=hand.stake, history=history)
 
     # ---- what a viewer and the judge read -------------------------------------------------
 
     @property
-    def statements(self) -> list[Statement]:
-        """The statements pushed, in order (python-chess's ``move_stack``)."""
-        return list(self._state.statements)
+    def statements(self) -> Sequence[Statement]:
+        """The statements pushed, in order (python-chess's ``move_stack``): a read-only view."""
+        return _View(self._state.statements)
 
     @property
-    def events(self) -> list[Event]:
-        return list(self._state.events)
+    def events(self) -> Sequence[Event]:
+        """Every event so far, in order: a read-only view."""
+        return _View(self._state.events)
 
     @property
     def violations(self) -> list[Violation]:
         """Every violation so far, with one closing "and N more" for a code past the cap (decision H9)."""
-        return list(self._state.all_violations())
+        return self._state.findings.all()
 
     @property
-    def discrepancies(self) -> list[Discrepancy]:
-        return list(self._state.discrepancies)
+    def discrepancies(self) -> Sequence[Discrepancy]:
+        return _View(self._state.findings.discrepancies)
 
     @property
     def seats(self) -> list[str]:
@@ -97,13 +114,23 @@ class HandBoard:
     def profile(self) -> Profile:
         return self._state.profile
 
+    @property
+    def stake(self) -> int:
+        return self._start[3]
+
     def view(self) -> BoardView:
         """What a viewer sees now: the table, hands, piles, running scores and what is due."""
         return view_of(self._state)
 
-    def result(self) -> HandState:
-        """The state itself, for the judge to read once the record is closed (never to write)."""
-        return self._state
+    def result(self) -> PlayedHand:
+        """The hand as the judge reads it, frozen: as it ends if the record ends now (the board
+        itself is closed by :meth:`close`, and unchanged here)."""
+        st = self._state
+        if st.closed:
+            return PlayedHand.of(st)
+        with st.trial():
+            close(st)
+            return PlayedHand.of(st)
 
     # ---- push and pop ---------------------------------------------------------------------
 
@@ -113,16 +140,35 @@ class HandBoard:
         Strict (the default): a statement that breaks a rule raises :class:`IllegalStatement` and
         the board is unchanged. ``strict=False`` records the violations and keeps the statement."""
         st = self._state
-        events, violations, violated = len(st.events), len(st.violations), st.violated
+        events = len(st.events)
+        saved = st.save() if strict or self._stack is not None else None
         apply(st, statement)
         if strict:
+            assert saved is not None
             # past the cap a violation is only counted (decision H9): it still refuses the statement
-            made = (st.violations[violations:] or st.closing_violations()) if st.violated > violated else []
-            new = made or _deferred_problems(st, statement)
+            new = st.findings.since(saved.findings) or _deferred_problems(st, statement)
             if new:
-                self._rebuild(self._state.statements[:-1])
+                st.restore(saved)
                 raise IllegalStatement(statement, list(new))
+        if self._stack is not None and saved is not None:
+            self._stack.append(saved)
         return st.events[events:]
+
+    def parse_text(self, text: str, *, line: int | None = None) -> Statement:
+        """One statement written as a line of GSN (``"민지: 8광 / 3p"``), read in the context of this
+        hand (python-chess's ``parse_san``): its players must be seated, a deal line must come
+        before play, and the statement is numbered ``line``, by default the line after the last
+        statement's. Raises :class:`~..notation.GsnSyntaxError` for text that is not such a line;
+        whether the statement is legal here is :meth:`push`'s to say."""
+        statements = self._state.statements
+        at = line if line is not None else (statements[-1].line + 1 if statements else 1)
+        return read_statement(text, seats=self._start[0], before=statements, line=at)
+
+    def push_text(self, text: str, *, line: int | None = None, strict: bool = True) -> Statement:
+        """:meth:`parse_text`, then :meth:`push` (python-chess's ``push_san``): the statement pushed."""
+        statement = self.parse_text(text, line=line)
+        self.push(statement, strict=strict)
+        return statement
 
     def push_all(self, statements: Iterable[Statement], *, strict: bool = True) -> None:
         for statement in statements:
@@ -130,24 +176,19 @@ class HandBoard:
 
     def pop(self) -> Statement:
         """Take the last statement back: the board is then equal to what it was before it."""
-        if not self._state.statements:
+        st = self._state
+        if not st.statements:
             raise IndexError("pop from an empty board")
-        last = self._state.statements[-1]
-        self._rebuild(self._state.statements[:-1])
+        if not self._stack:
+            raise IndexError("this board keeps no history of its last statement (history=False, or a copy without it)")
+        last = st.statements[-1]
+        st.restore(self._stack.pop())
         return last
-
-    def _rebuild(self, statements: list[Statement]) -> None:
-        # Positions are derived by replay (STYLE.md): a state pushed again from the start is the
-        # state it was, by construction, and a hand is at most a few dozen statements.
-        seats, profile, dealer, stake = self._start
-        self._state = HandState(seats, profile, dealer=dealer, stake=stake)
-        for statement in statements:
-            apply(self._state, statement)
 
     def close(self) -> None:
         """The record ends here: pay the last steals, decide a hand played out (the last turn's
         stop, nagari) and check that every card showed up. Nothing can be pushed after it."""
-        close(self._state)
+        close(self._state)  # pop takes it back with the last statement
 
     # ---- what may come next ---------------------------------------------------------------
 
@@ -175,12 +216,12 @@ class HandBoard:
     def _accepted(self, move: Statement) -> bool:
         """:meth:`is_legal` of a listed move whose problems may show later. A ``give`` while no
         other is written for the turn is asked of the steal rules directly (the same check its
-        turn's close makes), not by closing a copy of the state: a listing right after a turn may
+        turn's close makes), not by closing the turn on a trial: a listing right after a turn may
         hold dozens of choices of junk (decision E27). A shake once play has begun has no later
         problem, and the listing asked it all a push asks (``shake_problem``, and cards the hand
         may hold): a hand not seen may show any of a dozen triples (E28)."""
         st = self._state
-        if type(move) is Give and st.pending is not None and not st.pending.given:
+        if type(move) is Give and st.pending is not None and not st.pending.give_lines:
             return calls.give_problem(st, move.player, [c.code for c in move.cards]) is None
         if type(move) is Shake and st.began:
             return True
@@ -193,11 +234,11 @@ class HandBoard:
 
     def is_legal(self, statement: Statement) -> bool:
         """Whether :meth:`push` would accept the statement now."""
-        trial = self._state.copy()
-        violated = trial.violated
-        apply(trial, statement)
-        # push's strict test on a copy of its own, so the later problems are looked for on it too
-        return trial.violated == violated and not _deferred_problems(trial, statement, on_copy=True)
+        st = self._state
+        with st.trial():
+            violated = st.findings.violated
+            apply(st, statement)
+            return st.findings.violated == violated and not _deferred_problems(st, statement)
 
     def is_over(self) -> bool:
         """The hand has ended (a stop, chongtong, three ppeoks, a redeal, or every card played)."""
@@ -205,21 +246,32 @@ class HandBoard:
         if st.closed or st.outcome.kind != "incomplete":
             return True
         if not st.began:  # a chongtong or a redeal ends the hand as the players are seated
-            return st.table_line is not None and deal.seated(st).outcome.kind != "incomplete"
+            if st.seating.table_line is None:
+                return False
+            with st.trial():
+                deal.begin(st)
+                return st.outcome.kind != "incomplete"
         if st.pending is not None and calls.third_ppeok(st, st.pending.player):
             return True  # the last turn's third ppeok, decided once its gives are written
         return st.hand_is_over()
 
     def outcome(self) -> Outcome:
         """How the hand ends if the record ends now."""
-        ended = self._state.copy()
-        close(ended)
-        return ended.outcome
+        st = self._state
+        with st.trial():
+            close(st)
+            return st.outcome
 
-    def copy(self) -> HandBoard:
+    def copy(self, *, stack: bool = True) -> HandBoard:
+        """An independent board equal to this one; ``stack=False``: without the history of its
+        pushes, so that the copy cannot take back what was pushed before it was made."""
         other = HandBoard.__new__(HandBoard)
         other._start = self._start
         other._state = self._state.copy()
+        if self._stack is None:
+            other._stack = None
+        else:
+            other._stack = [saved.copy() for saved in self._stack] if stack else []
         return other
 
     def __eq__(self, other: object) -> bool:
@@ -233,22 +285,65 @@ class HandBoard:
         return f"<HandBoard {', '.join(self._start[0])}: {len(self._state.statements)} statements>"
 
 
-def replay(hand: Hand, profile: Profile, *, dealer: str, visitor: HandVisitor | None = None) -> HandBoard:
-    """A transcript's hand pushed statement by statement, every violation recorded, and closed;
-    a visitor sees each statement as it is pushed (its ``end_hand`` is the judge's to call)."""
-    board = HandBoard.of_hand(hand, profile, dealer=dealer)
-    if visitor is None:
-        for statement in hand.statements:
-            board.push(statement, strict=False)
-    else:
-        visitor.begin_hand(hand, board)
-        violations = board._state.violations
-        for statement in hand.statements:
-            before = len(violations)
-            events = board.push(statement, strict=False)
-            visitor.visit_statement(statement, events, violations[before:])
+class _View(Sequence[T]):
+    """A read-only view of one of the board's lists: it follows the board as statements are pushed."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Sequence[T]) -> None:
+        self._items = items
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        if isinstance(index, slice):
+            return list(self._items[index])
+        return self._items[index]
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, _View):
+            return self._items == other._items
+        if isinstance(other, list | tuple):
+            return self._items == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._items)
+
+
+def replay(hand: Hand, profile: Profile, *, dealer: str, visitor: HandVisitor[Any] | None = None) -> HandBoard:
+    """A transcript's hand pushed statement by statement onto a board without history, every
+    violation recorded, and closed; a visitor sees each statement as it is pushed unless its
+    ``begin_hand`` skips the hand (see :func:`visit`; its ``end_hand`` is the judge's to call)."""
+    board = HandBoard.of_hand(hand, profile, dealer=dealer, history=False)
+    visit(hand, board, visitor)
     board.close()
     return board
+
+
+def visit(hand: Hand, board: HandBoard, visitor: HandVisitor[Any] | None) -> bool:
+    """The hand's statements pushed onto the board, every violation recorded, each shown to the
+    visitor after its ``begin_hand``; False when there is no visitor or it skipped the hand."""
+    if visitor is None or visitor.begin_hand(hand, board) is SKIP:
+        for statement in hand.statements:
+            board.push(statement, strict=False)
+        return False
+    listed = board._state.findings.listed
+    for statement in hand.statements:
+        before = len(listed)
+        events = board.push(statement, strict=False)
+        visitor.visit_statement(statement, events, list(listed[before:]))
+    return True
 
 
 # ---- the statements' rules -----------------------------------------------------------------
@@ -354,8 +449,8 @@ def _turn(st: HandState, s: Turn) -> None:
             turn=st.turn_number,
             written=s.number,
         )
-    if st.must_call is not None:
-        m = st.must_call
+    m = st.calls.due
+    if m is not None:
         st.violate(
             "missing-call",
             s.line,
@@ -365,7 +460,7 @@ def _turn(st: HandState, s: Turn) -> None:
             score=m.score,
             after_line=m.line,
         )
-        st.must_call = None
+        st.calls.clear()
     expected = st.expected()
     if p not in st.order:
         st.violate("out-of-turn", s.line, s.column, f"{p} does not play this hand", p, reason="not-seated")
@@ -373,32 +468,29 @@ def _turn(st: HandState, s: Turn) -> None:
     if p != expected:
         st.violate("out-of-turn", s.line, s.column, f"it is {expected}'s turn, not {p}'s", p, expected=expected or "")
     st.next_index = st.order.index(p) + 1
-    if st.outcome.kind == "incomplete" and st.misdeal:
-        return
-    st.own_turns[p] += 1
+    st.deeds.turn(p)
     if st.minhwatu:
         minhwatu_turn(st, s)
     else:
         play_turn(st, s)
 
 
-def _deferred_problems(st: HandState, s: Statement, *, on_copy: bool = False) -> list[Violation]:
+def _deferred_problems(st: HandState, s: Statement) -> list[Violation]:
     """What some statements break only shows later: a ``give`` (or a declaration that changes what
     counts as junk) when its turn closes, a chongtong or a shake at the deal when the players are
-    seated. A strict push closes or seats a copy to see it now (``on_copy``: ``st`` is a copy
-    already, which may be closed or seated itself)."""
-    if isinstance(s, Give | Declare) and st.pending is not None and st.pending.given:
-        trial = st if on_copy else st.copy()
-        before = len(trial.violations)
-        calls.close_pending(trial)
-        return [v for v in trial.violations[before:] if v.code == "illegal-give"]
-    if isinstance(s, Chongtong | Shake | SitOut) and not st.began and st.table_line is not None:
-        lines = {s.line, *(claim.line for claim in st.chongtong_claims)}
-        trial = st if on_copy else st.copy()
-        before = len(trial.violations)
-        deal.begin(trial)
-        shown = ("not-in-hand", "illegal-declaration", "extra-card")
-        return [v for v in trial.violations[before:] if v.code in shown and v.line in lines]
+    seated. A strict push closes the turn or seats the players on a trial to see it now."""
+    if isinstance(s, Give | Declare) and st.pending is not None and st.pending.give_lines:
+        with st.trial():
+            before = len(st.violations)
+            calls.close_pending(st)
+            return [v for v in st.violations[before:] if v.code == "illegal-give"]
+    if isinstance(s, Chongtong | Shake | SitOut) and not st.began and st.seating.table_line is not None:
+        lines = {s.line, *(claim.line for claim in st.seating.chongtong_claims)}
+        with st.trial():
+            before = len(st.violations)
+            deal.begin(st)
+            shown = ("not-in-hand", "illegal-declaration", "extra-card")
+            return [v for v in st.violations[before:] if v.code in shown and v.line in lines]
     return []
 
 
@@ -415,15 +507,15 @@ def close(st: HandState) -> None:
     st.closed = True
     if st.outcome.kind != "incomplete" or not st.hand_is_over():
         return
+    due = st.calls.due
     if st.minhwatu:
-        st.outcome = Outcome("round", None, st.last_line())
-    elif st.must_call is not None:
-        m = st.must_call
-        st.outcome = Outcome("stop", m.player, st.last_line())
-        st.emit("stop", st.last_line(), m.player, note=f"at {m.score}, with the last turn of the hand")
-        st.must_call = None
+        st.end("round", None, st.last_line())
+    elif due is not None:
+        st.end("stop", due.player, st.last_line())
+        st.emit("stop", st.last_line(), due.player, note=f"at {due.score}, with the last turn of the hand")
+        st.calls.clear()
     else:
-        st.outcome = Outcome("nagari", None, st.last_line())
+        st.end("nagari", None, st.last_line())
         st.emit("nagari", st.last_line())
     _check_complete_record(st)
 
@@ -434,7 +526,7 @@ def _check_complete_record(st: HandState) -> None:
     Only bonus cards may be left in the stock: a bonus card takes no turn, so one at the bottom
     is never flipped. Those are the bonus cards in no pile and in no stack on the table, seen
     or not (a seller's hand goes back into the stock, and a ``stock:`` line names its cards)."""
-    placed = [code for cards in (*st.piles.values(), *st.buried.values()) for code in cards]
+    placed = st.piles.all_cards() + st.table.all_buried()
     bonus_left = sum(n for code, n in st.deck.counts.items() if is_bonus(code)) - sum(map(is_bonus, placed))
     line = st.last_line()
     if st.stock.remaining > bonus_left:
@@ -446,7 +538,7 @@ def _check_complete_record(st: HandState) -> None:
             stock=st.stock.remaining,
         )
         return
-    if any(st.hands.unseen.get(p, 0) for p in st.hands.unseen):
+    if st.hands.any_unseen():
         return
     for code, missing in st.ledger.never_seen():
         if is_bonus(code):
@@ -462,4 +554,4 @@ def _check_complete_record(st: HandState) -> None:
         )
 
 
-__all__ = ["HandBoard", "IllegalStatement", "replay"]
+__all__ = ["HandBoard", "IllegalStatement", "replay", "visit"]

@@ -4,11 +4,12 @@ for them, the sake cup's declaration, and the go/stop call once the score allows
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from ..cards import ANIMAL, BONUS, card_info
 from ..notation.model import Call, Declare, Give
 from ..scoring import declaration_problem, junk_value_of
-from .state import HandState, MustCall, Outcome, PendingTurn, Problem, Steal, problem
+from .state import HandState, PendingTurn, Problem, Steal, problem
 
 
 def give(st: HandState, s: Give) -> None:
@@ -24,7 +25,6 @@ def give(st: HandState, s: Give) -> None:
             reason="no-steal",
         )
         return
-    pending.given[s.player] = list(s.cards)
     pending.give_lines[s.player] = s
 
 
@@ -34,7 +34,7 @@ def close_pending(st: HandState) -> None:
     if pending is None:
         return
     st.pending = None
-    for giver in pending.given:
+    for giver in pending.give_lines:
         if not any(giver in steal.givers for steal in pending.steals):
             line = pending.give_lines[giver]
             st.violate(
@@ -79,12 +79,12 @@ def give_problem(st: HandState, giver: str, named: list[str]) -> Problem | None:
 
 
 def _give_problem(st: HandState, giver: str, named: list[str], default: list[str]) -> Problem | None:
-    pile = Counter(st.piles[giver])
+    pile = Counter(st.piles.of(giver))
     wanted = Counter(named)
     missing = next((c for c, n in wanted.items() if pile[c] < n), None)
     if missing is not None:
         return problem(f"{giver}'s pile holds no {missing} to give", "not-in-pile", given=missing)
-    bad = next((c for c in named if junk_value_of(c, st.declared.get(giver, {})) == 0), None)
+    bad = next((c for c in named if junk_value_of(c, st.piles.declared(giver)) == 0), None)
     if bad is not None:
         return problem(f"{bad} is not junk", "not-junk", given=bad)
     if len(named) != len(default):
@@ -97,37 +97,38 @@ def _give_problem(st: HandState, giver: str, named: list[str], default: list[str
     return None
 
 
-def pay_steals(st: HandState, pending: PendingTurn, giver: str, units: list[Steal]) -> None:
+def pay_steals(st: HandState, pending: PendingTurn, giver: str, units: Sequence[Steal]) -> None:
     receiver = pending.player
     default = default_gift(st, giver, units)
     chosen = default
-    if giver in pending.given:
-        named = [ref.code for ref in pending.given[giver]]
-        line = pending.give_lines[giver]
+    line = pending.give_lines.get(giver)
+    if line is not None:
+        named = [ref.code for ref in line.cards]
         refused = _give_problem(st, giver, named, default)
         if refused is not None:
             st.violate("illegal-give", line.line, line.column, refused[0], giver, **refused[1])
         else:
             chosen = named
+    piles = st.piles
     for code in chosen:
-        st.from_pile(giver, code)
-        st.to_pile(receiver, [code])
+        piles.remove(giver, code)
+        piles.add(receiver, [code])
         st.emit("steal", pending.line, receiver, [code], other=giver)
     if st.profile.events.steal_change and len(chosen) == 1 and len(units) == 1 and not units[0].by_value:
-        value = junk_value_of(chosen[0], st.declared.get(giver, {}))
-        single = next((c for c in st.piles[receiver] if c.endswith("p") and not c.endswith("pp")), None)
+        value = junk_value_of(chosen[0], piles.declared(giver))
+        single = next((c for c in piles.of(receiver) if c.endswith("p") and not c.endswith("pp")), None)
         if value >= 2 and single is not None and units[0].amount == 1:
-            st.from_pile(receiver, single)
-            st.to_pile(giver, [single])
+            piles.remove(receiver, single)
+            piles.add(giver, [single])
             st.emit("steal", pending.line, giver, [single], other=receiver, note="change")
 
 
 def giveable(st: HandState, giver: str) -> list[str]:
     """The giver's junk, lowest first: singles, then doubles, then bonus cards (ST-2)."""
-    declared = st.declared.get(giver, {})
+    declared = st.piles.declared(giver)
     switchable = {f"{m}a" for m in st.profile.deck.switchable_animals}
     options = []
-    for code in st.piles[giver]:
+    for code in st.piles.of(giver):
         info = card_info(code)
         if info is None:
             continue
@@ -142,7 +143,7 @@ def giveable(st: HandState, giver: str) -> list[str]:
     return [code for _v, _b, code in sorted(options)]
 
 
-def default_gift(st: HandState, giver: str, units: list[Steal]) -> list[str]:
+def default_gift(st: HandState, giver: str, units: Sequence[Steal]) -> list[str]:
     """What the giver hands over when no ``give`` line says: the lowest junk first."""
     available = giveable(st, giver)
     gift: list[str] = []
@@ -151,43 +152,43 @@ def default_gift(st: HandState, giver: str, units: list[Steal]) -> list[str]:
         while available and got < unit.amount:
             code = available.pop(0)
             gift.append(code)
-            got += junk_value_of(code, st.declared.get(giver, {})) or 2 if unit.by_value else 1
+            got += junk_value_of(code, st.piles.declared(giver)) or 2 if unit.by_value else 1
     return gift
 
 
 def third_ppeok(st: HandState, player: str) -> bool:
     """쓰리뻑: the player's third ppeok of the hand wins it, where the profile says so."""
-    return st.ppeoks[player] >= 3 and st.profile.events.three_ppeok
+    return st.deeds.ppeoks(player) >= 3 and st.profile.events.three_ppeok
 
 
 def after_turn(st: HandState, player: str, line: int) -> None:
     """Three ppeoks, and the go/stop check after a resolved turn."""
     if third_ppeok(st, player):
-        st.outcome = Outcome("three-ppeok", player, line)
+        st.end("three-ppeok", player, line)
         st.emit("three-ppeok", line, player)
         return
     score = st.score(player)
-    last = st.last_go_score.get(player)
-    if score >= st.minimum and (last is None or score > last):
-        st.must_call = MustCall(player, score, line)
+    last = st.calls.last_go(player)
+    if score >= st.seating.minimum and (last is None or score > last):
+        st.calls.owe(player, score, line)
 
 
 def call_problem(st: HandState, player: str, call: str) -> Problem | None:
     """Why ``player: go`` or ``player: stop`` is not allowed now (None when it is)."""
     if st.minhwatu:
         return problem("Minhwatu has no go or stop: the round is played out", "minhwatu")
-    must = st.must_call
+    must = st.calls.due
     if must is not None and must.player != player:
         return problem(f"it is {must.player}'s call, after {must.player}'s turn", "other-call", caller=must.player)
     if must is None:
-        score = st.score(player) if player in st.piles else 0
+        score = st.score(player) if st.piles.holds(player) else 0
         minimum = st.profile.min_score(len(st.order))
-        if player not in st.last_go_score:
+        last = st.calls.last_go(player)
+        if last is None:
             why = problem(
                 f"{player} has {score} points; a call needs {minimum}", "below-minimum", score=score, minimum=minimum
             )
         else:
-            last = st.last_go_score[player]
             why = problem(
                 f"{player} has {score} points and called go at {last}: the score must rise first",
                 "no-rise",
@@ -206,38 +207,35 @@ def call(st: HandState, s: Call) -> None:
     """고 or 스톱 (GO-1)."""
     p = s.player
     refused = call_problem(st, p, s.call)
-    must = st.must_call
+    must = st.calls.due
     if refused is not None:
         if must is not None and must.player == p:
-            st.must_call = None  # the call was due and was made, wrongly: it is not due again
+            st.calls.clear()  # the call was due and was made, wrongly: it is not due again
         st.violate("illegal-call", s.line, s.column, refused[0], p, call=s.call, **refused[1])
         return
     assert must is not None
-    st.must_call = None
+    st.calls.clear()
     if s.call == "go":
-        st.gos[p] += 1
-        st.go_order.setdefault(p, []).append(st.calls)
-        st.last_go_score[p] = must.score
+        st.calls.go(p, must.score)
         st.emit("go", s.line, p, note=f"at {must.score}")
     else:
-        st.outcome = Outcome("stop", p, s.line)
+        st.calls.stop()
+        st.end("stop", p, s.line)
         st.emit("stop", s.line, p, note=f"at {must.score}")
-    st.calls += 1
 
 
 def declare(st: HandState, s: Declare) -> None:
     """``NAME: 9a as pi``: where the sake cup counts from here on (SC-1)."""
     code = s.card.code
-    problem = declaration_problem(s.player, code, st.piles.get(s.player, []), st.profile)
+    problem = declaration_problem(s.player, code, st.piles.of(s.player), st.profile)
     if problem:
         st.violate("illegal-declaration", s.line, s.card.column, problem, s.player, code, category=s.category)
         return
-    st.declared.setdefault(s.player, {})[code] = s.category
-    st.scored.pop(s.player, None)
+    st.piles.declare(s.player, code, s.category)
     st.emit("declare", s.line, s.player, [code], note=s.category)
     if (
         st.pending is None
-        and st.must_call is None
+        and st.calls.due is None
         and st.outcome.kind == "incomplete"
         and st.last_turn_player() == s.player
     ):

@@ -7,8 +7,7 @@ from collections import Counter
 
 from ..cards import UNSEEN
 from ..notation.model import Chongtong, DealLine, Shake, SitOut, StockLine, TableLine
-from ..scoring import Tally
-from .state import NATURAL, HandState, Outcome, Problem, is_bonus, month_of, problem
+from .state import HandState, Problem, is_bonus, month_of, problem
 from .turn import shake
 
 
@@ -17,7 +16,7 @@ def setup_line(st: HandState, s: DealLine | TableLine | StockLine) -> None:
     than the deck: see :func:`_longer_than_the_deck`)."""
     if isinstance(s, DealLine):
         cards = [c.code for c in s.cards]
-        st.dealt[s.player] = cards
+        st.seating.dealt[s.player] = cards
         st.hands.deal(s.player, cards)
         where = f"dealt to {s.player}"
         if _longer_than_the_deck(st, s, where):
@@ -28,7 +27,7 @@ def setup_line(st: HandState, s: DealLine | TableLine | StockLine) -> None:
     elif isinstance(s, TableLine):
         _table_line(st, s)
     else:
-        st.stock.listed = [c.code for c in s.cards]
+        st.stock.list_cards([c.code for c in s.cards])
         if _longer_than_the_deck(st, s, "in the stock line"):
             return
         for ref in s.cards:
@@ -57,11 +56,11 @@ def _longer_than_the_deck(st: HandState, s: DealLine | TableLine | StockLine, wh
 
 
 def _table_line(st: HandState, s: TableLine) -> None:
-    st.table_line = s
+    st.seating.table_line = s
     if _longer_than_the_deck(st, s, "on the table"):
         for ref in s.cards:  # laid out all the same, so that the deal-size check counts them
             if not is_bonus(ref.code):
-                st.table.setdefault(month_of(ref.code), []).append(ref.code)
+                st.table.lay(month_of(ref.code), ref.code)
         return
     for ref in s.dealer_bonus:
         st.observe(ref, s.line, None, "on the table")
@@ -88,7 +87,7 @@ def _table_line(st: HandState, s: TableLine) -> None:
                 reason="bonus-on-table",
             )
             continue
-        st.table.setdefault(month_of(ref.code), []).append(ref.code)
+        st.table.lay(month_of(ref.code), ref.code)
 
 
 def before_play(st: HandState, s: SitOut | Chongtong | Shake) -> None:
@@ -96,7 +95,7 @@ def before_play(st: HandState, s: SitOut | Chongtong | Shake) -> None:
     if isinstance(s, SitOut):
         sit_out(st, s)
     elif isinstance(s, Chongtong):
-        st.chongtong_claims.append(s)
+        st.seating.chongtong_claims.append(s)
     else:
         shake(st, s)
 
@@ -107,8 +106,8 @@ def sit_out(st: HandState, s: SitOut) -> None:
     if refused is not None:
         st.violate("illegal-declaration", s.line, s.column, refused[0], s.player, how=s.how, **refused[1])
         return
-    st.sitting_out[s.player] = s.how
-    st.emit("sit-out", s.line, s.player, st.dealt.get(s.player, []), note=s.how)
+    st.seating.sitting_out[s.player] = s.how
+    st.emit("sit-out", s.line, s.player, st.seating.dealt.get(s.player, []), note=s.how)
 
 
 def sit_out_problem(st: HandState, player: str, how: str) -> Problem | None:
@@ -117,8 +116,8 @@ def sit_out_problem(st: HandState, player: str, how: str) -> Problem | None:
     if len(st.seats) != 4 or st.minhwatu:
         return problem(f"{player}: only four at the table sit one out", "not-four")
     why: Problem | None = None
-    if st.sitting_out:
-        sitter = next(iter(st.sitting_out))
+    if st.seating.sitting_out:
+        sitter = next(iter(st.seating.sitting_out))
         why = problem(f"{sitter} already sits this hand out", "one-already", sitter=sitter)
     elif player == st.dealer:
         why = problem("the dealer always plays", "dealer")
@@ -134,17 +133,17 @@ def sit_out_problem(st: HandState, player: str, how: str) -> Problem | None:
 
 def begin(st: HandState) -> None:
     """Everything before the first turn is known: seat the players, check the deal."""
-    if st.began:
+    seating = st.seating
+    if seating.began:
         return
-    st.began = True
+    seating.began = True
     order = st.seat_order()
-    if len(order) == 4 and not st.minhwatu and not st.sitting_out:
+    if len(order) == 4 and not st.minhwatu and not seating.sitting_out:
         seller = order[-1]
-        st.sitting_out[seller] = "sell"
-        st.emit("sit-out", 0, seller, st.dealt.get(seller, []), note="sell (nobody folded)")
-    st.order = [p for p in order if p not in st.sitting_out]
-    st.players = list(st.order)
-    st.minimum = st.profile.min_score(len(st.order))
+        seating.sitting_out[seller] = "sell"
+        st.emit("sit-out", 0, seller, seating.dealt.get(seller, []), note="sell (nobody folded)")
+    seating.order = [p for p in order if p not in seating.sitting_out]
+    seating.minimum = st.profile.min_score(len(seating.order))
     _check_deal(st)
     _take_dealer_bonus(st)
     _check_floor(st)
@@ -158,7 +157,7 @@ def seated(st: HandState) -> HandState:
     """The state as play sees it: before the first turn, once the table is dealt, a copy with the
     players seated (the deal checked, the stock counted, a chongtong or a redeal decided); the
     state itself otherwise."""
-    if st.began or st.table_line is None:
+    if st.began or st.seating.table_line is None:
         return st
     copy = st.copy()
     begin(copy)
@@ -166,12 +165,13 @@ def seated(st: HandState) -> HandState:
 
 
 def _check_deal(st: HandState) -> None:
+    seating, table_line = st.seating, st.seating.table_line
     players = len(st.seats) if not st.minhwatu else len(st.order)
     hand_size, table_size = st.profile.deal_size(players)
-    line = st.table_line.line if st.table_line else st.first_line()
+    line = table_line.line if table_line else st.first_line()
     for p in st.seats:
-        got = len(st.dealt.get(p, []))
-        if p in st.dealt and got != hand_size:
+        got = len(seating.dealt.get(p, []))
+        if p in seating.dealt and got != hand_size:
             deal = st.deal_line_of(p)
             st.violate(
                 "deal-size",
@@ -182,13 +182,13 @@ def _check_deal(st: HandState) -> None:
                 got=got,
                 size=hand_size,
             )
-        elif p not in st.dealt and p in st.order:
+        elif p not in seating.dealt and p in st.order:
             st.violate(
                 "deal-size", line, 1, f"{p} has no deal line; the deal is {hand_size} cards", p, got=0, size=hand_size
             )
-    on_table = len(st.table_line.cards) if st.table_line else 0
+    on_table = len(table_line.cards) if table_line else 0
     if on_table != table_size:
-        column = st.table_line.column if st.table_line else 1
+        column = table_line.column if table_line else 1
         st.violate(
             "deal-size",
             line,
@@ -198,40 +198,38 @@ def _check_deal(st: HandState) -> None:
             size=table_size,
             where="table",
         )
-    dealt = sum(len(st.dealt.get(p, [])) for p in st.order)
-    bonus = len(st.table_line.dealer_bonus) if st.table_line else 0
-    st.stock.size = st.deck.size - dealt - on_table - bonus
-    for p in st.sitting_out:
-        st.stock.returned.update(c for c in st.dealt.get(p, []) if c != UNSEEN)
+    dealt = sum(len(seating.dealt.get(p, [])) for p in st.order)
+    bonus = len(table_line.dealer_bonus) if table_line else 0
+    out = seating.sitting_out
+    returned = [c for p in out for c in seating.dealt.get(p, []) if c != UNSEEN]
+    st.stock.fill(st.deck.size - dealt - on_table - bonus, returned)
+    for p in out:
         st.hands.deal(p, [])
 
 
 def _take_dealer_bonus(st: HandState) -> None:
-    if not st.table_line:
+    table_line = st.seating.table_line
+    if not table_line:
         return
-    for ref in st.table_line.dealer_bonus:
+    for ref in table_line.dealer_bonus:
         if is_bonus(ref.code):
-            st.piles.setdefault(st.dealer, [])
-            st.tallies.setdefault(st.dealer, Tally())
-            st.to_pile(st.dealer, [ref.code])
-            st.emit("dealer-bonus", st.table_line.line, st.dealer, [ref.code])
+            st.piles.add(st.dealer, [ref.code])
+            st.emit("dealer-bonus", table_line.line, st.dealer, [ref.code])
 
 
 def _check_floor(st: HandState) -> None:
-    line = st.table_line.line if st.table_line else 0
-    for month, cards in st.table.items():
+    line = st.seating.table_line.line if st.seating.table_line else 0
+    for month, cards in st.table.months():
         if len(cards) == 4 and month:
             rule = st.profile.deal.floor_quad
             st.emit("redeal", line, None, cards, note=rule)
-            if rule == "redeal":
-                st.outcome = Outcome("redeal", None, line)
-            elif rule == "nagari":
-                st.outcome = Outcome("nagari", None, line)
+            if rule in ("redeal", "nagari"):
+                st.end(rule, None, line)
             else:
-                st.outcome = Outcome("chongtong", st.dealer, line)
+                st.end("chongtong", st.dealer, line)
             return
         if len(cards) == 3 and month and not st.minhwatu:
-            st.stack_owner[month] = NATURAL
+            st.table.dealt_stack(month)
 
 
 def chongtong_problem(st: HandState, s: Chongtong) -> Problem | None:
@@ -247,7 +245,7 @@ def chongtong_problem(st: HandState, s: Chongtong) -> Problem | None:
 def _settle_chongtong(st: HandState) -> None:
     """총통: the first declaration in turn order wins; all void under some rules (PC-4)."""
     valid: list[Chongtong] = []
-    for s in st.chongtong_claims:
+    for s in st.seating.chongtong_claims:
         refused = chongtong_problem(st, s)
         if refused is not None:
             st.violate("illegal-declaration", s.line, s.column, refused[0], s.player, **refused[1])
@@ -259,18 +257,20 @@ def _settle_chongtong(st: HandState) -> None:
     if not valid:
         return
     if st.profile.deal.chongtong_all_void and {s.player for s in valid} == set(st.order) and len(valid) > 1:
-        st.outcome = Outcome("void", None, valid[0].line)
+        st.end("void", None, valid[0].line)
         return
     first = min(valid, key=lambda s: st.order.index(s.player) if s.player in st.order else 99)
-    st.outcome = Outcome("chongtong", first.player, first.line)
+    st.end("chongtong", first.player, first.line)
 
 
 def _check_triples_shown(st: HandState) -> None:
     """wikipedia-it: every known dealt triple must be shown before the first turn."""
     for p in st.order:
-        months = Counter(month_of(c) for c in st.hands.known.get(p, Counter()).elements())
+        months: Counter[int] = Counter()
+        for code, copies in st.hands.known(p).items():
+            months[month_of(code)] += copies
         for month, count in months.items():
-            if count >= 3 and month and month not in st.shaken.get(p, set()):
+            if count >= 3 and month and month not in st.deeds.shaken(p):
                 deal = st.deal_line_of(p)
                 st.violate(
                     "illegal-shake",

@@ -8,13 +8,6 @@ from ..notation.model import Turn
 from .state import HandState, is_bonus, month_of
 
 
-def _take(st: HandState, month: int, cards: list[str]) -> None:
-    for card in cards:
-        st.table[month].remove(card)
-    if not st.table[month]:
-        st.table.pop(month)
-
-
 def _choose(st: HandState, s: Turn, card: str, on_table: list[str], target: str | None, column: int) -> str:
     if target is not None and target in on_table:
         return target
@@ -59,13 +52,13 @@ def minhwatu_turn(st: HandState, s: Turn) -> None:
     st.take(p, ref, s.line)
     card, month = ref.code, month_of(ref.code)
     st.emit("play", s.line, p, [card])
-    on_table = list(st.table.get(month, []))
+    on_table = st.table.cards(month)
     captured: list[str] = []
     pair: str | None = None
     if not on_table:
-        st.table.setdefault(month, []).append(card)
+        st.table.lay(month, card)
     elif len(on_table) >= 3:
-        captured += [card, *st.table.pop(month)]
+        captured += [card, *st.table.clear(month).cards]
     elif len(on_table) == 1:
         pair = on_table[0]
     else:
@@ -78,30 +71,30 @@ def minhwatu_turn(st: HandState, s: Turn) -> None:
         fmonth = month_of(flipped)
         if fmonth == month and not captured:
             if not on_table:
-                _take(st, month, [card])
+                st.table.take(month, card)
                 captured += [card, flipped]
             elif len(on_table) == 1:
-                _take(st, month, [on_table[0]])
+                st.table.take(month, on_table[0])
                 captured += [card, on_table[0]]
-                st.table.setdefault(month, []).append(flipped)
+                st.table.lay(month, flipped)
             else:
-                captured += [card, flipped, *st.table.pop(month)]
+                captured += [card, flipped, *st.table.clear(month).cards]
             pair = None
             continue
-        there = list(st.table.get(fmonth, []))
+        there = st.table.cards(fmonth)
         if not there:
-            st.table.setdefault(fmonth, []).append(flipped)
+            st.table.lay(fmonth, flipped)
         elif len(there) == 1:
-            _take(st, fmonth, there)
+            st.table.take(fmonth, there[0])
             captured += [flipped, there[0]]
         elif len(there) == 2:
             chosen = _choose(st, s, flipped, there, flip.target.code if flip.target else None, flip.card.column)
-            _take(st, fmonth, [chosen])
+            st.table.take(fmonth, chosen)
             captured += [flipped, chosen]
         else:
-            captured += [flipped, *st.table.pop(fmonth)]
+            captured += [flipped, *st.table.clear(fmonth).cards]
     if pair is not None:
-        _take(st, month, [pair])
+        st.table.take(month, pair)
         captured += [card, pair]
     if not s.flips and st.stock.remaining > 0:
         st.violate(
@@ -113,5 +106,5 @@ def minhwatu_turn(st: HandState, s: Turn) -> None:
             stock=st.stock.remaining,
         )
     if captured:
-        st.to_pile(p, captured)
+        st.piles.add(p, captured)
         st.emit("capture", s.line, p, captured)

@@ -12,12 +12,11 @@ import dataclasses
 import operator
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from itertools import accumulate, combinations
 from typing import Any, TypeAlias, overload
 
-from ..cards import UNSEEN
 from ..notation.model import Bonus, Call, CardRef, Chongtong, Declare, Flip, Give, Shake, SitOut, Statement, Turn
 from ..scoring import declaration_problem, junk_value_of, sort_cards
 from . import calls, deal
@@ -97,7 +96,7 @@ def legal_moves(st: HandState, *, complete: bool = True) -> list[Part]:
 
 
 def _calls_or_turn(st: HandState, complete: bool) -> list[Part]:
-    must = st.must_call
+    must = st.calls.due
     if must is not None:
         return [
             Call(player=must.player, call=c) for c in ("go", "stop") if calls.call_problem(st, must.player, c) is None
@@ -119,17 +118,17 @@ def _before_play(st: HandState, complete: bool) -> list[Part]:
             if deal.sit_out_problem(st, p, how) is None
         ]
     if not st.minhwatu:
-        declared = {s.player for s in st.chongtong_claims}
+        declared = {s.player for s in st.seating.chongtong_claims}
         for p in st.seats:
-            if p not in declared and p not in st.sitting_out:
+            if p not in declared and p not in st.seating.sitting_out:
                 moves += [Chongtong(player=p, cards=[_card(c) for c in four]) for four in _of_a_month(st, p, 4)]
     if st.profile.events.shake_timing == "at-deal":
         for p in st.seats:
             moves += [Shake(player=p, cards=[_card(c) for c in three]) for three in _shakes(st, p)]
-    if st.table_line is None:
+    if st.seating.table_line is None:
         return moves
     seated = deal.seated(st)
-    if seated.outcome.kind != "incomplete" or seated.violated != st.violated:
+    if seated.outcome.kind != "incomplete" or seated.findings.violated != st.findings.violated:
         return moves  # a misdealt or finished hand: no turn may be played
     player = seated.expected()
     return moves + (list(_turns(seated, player, complete)) if player is not None else [])
@@ -139,11 +138,11 @@ def _holdable(st: HandState, player: str, never: Counter[str] | None = None) -> 
     """The cards the player's hand may hold: the known ones, and if it has unseen cards, every
     card not yet seen, and a card known to lie in the stock only as one the hand drew unseen
     (decision E30)."""
-    held = Counter({c: n for c, n in st.hands.known.get(player, Counter()).items() if n > 0})
-    unseen = st.hands.unseen.get(player, 0)
+    held = Counter({c: n for c, n in st.hands.known(player).items() if n > 0})
+    unseen = st.hands.unseen(player)
     if unseen > 0:
         pool = _never_seen(st) if never is None else never
-        drawn = min(st.hands.drawn.get(player, 0), unseen)
+        drawn = min(st.hands.drawn(player), unseen)
         if drawn:
             pool = pool + Counter({code: min(n, drawn) for code, n in st.stock.returned.items() if n > 0})
         for code, n in pool.items():
@@ -158,11 +157,11 @@ def _from_unseen(
     first from the cards never seen, then from those known to lie in the stock (a card the hand
     drew back unseen, decision E30). Either kind can then no longer be flipped. (Plain dicts: a
     listing asks this for every play.)"""
-    known = st.hands.known.get(player)
+    known = st.hands.known(player)
     first: dict[str, int] = {}
     back: dict[str, int] = {}
     for code in set(codes):
-        beyond = codes.count(code) - (known[code] if known is not None else 0)
+        beyond = codes.count(code) - known.get(code, 0)
         if beyond > 0:
             taken = first[code] = min(beyond, never.get(code, 0))
             if beyond > taken:
@@ -174,7 +173,7 @@ def _left_after(st: HandState, player: str, codes: list[str], never: Counter[str
     """Where the cards without a known place may be once the player has shown these: a card shown
     from the unseen hand is among them no more (:func:`_from_unseen`)."""
     first, back = _from_unseen(st, player, codes, never)
-    return _Unseen(never - Counter(first), st.stock.returned - Counter(back))
+    return _Unseen(never - Counter(first), Counter(st.stock.returned) - Counter(back))
 
 
 def _never_seen(st: HandState) -> Counter[str]:
@@ -189,9 +188,9 @@ class _Unseen:
     """Where the cards without a known place may be: never seen (in a hand not seen, or in the
     stock), or known to lie in the stock (a hand that sat out went back into it)."""
 
-    def __init__(self, never: Counter[str], returned: Counter[str]) -> None:
+    def __init__(self, never: Counter[str], returned: Mapping[str, int]) -> None:
         self.never = +never
-        self.returned = +returned
+        self.returned = Counter({code: n for code, n in returned.items() if n > 0})
 
     def flips(self, stock: int) -> list[str]:
         """What the next flip may be with ``stock`` cards left: a card known to be in the stock, or
@@ -215,11 +214,11 @@ class _Unseen:
 def _can_hold(st: HandState, player: str, cards: tuple[str, ...]) -> bool:
     """The hand may hold all these cards at once: those beyond its known ones are among its unseen,
     and of those, no more cards known to lie in the stock than the hand drew unseen (E30)."""
-    known = st.hands.known.get(player, Counter())
-    beyond = sum(max(0, n - known[c]) for c, n in Counter(cards).items())
-    if beyond > st.hands.unseen.get(player, 0):
+    known = st.hands.known(player)
+    beyond = sum(max(0, n - known.get(c, 0)) for c, n in Counter(cards).items())
+    if beyond > st.hands.unseen(player):
         return False
-    drawn = st.hands.drawn.get(player, 0)
+    drawn = st.hands.drawn(player)
     if not drawn:
         return True  # each card is among the hand's holdable ones, as many times as it may be
     _first, back = _from_unseen(st, player, list(cards), _never_seen(st))
@@ -263,7 +262,7 @@ def _turns(st: HandState, player: str, complete: bool) -> Iterator[Part]:
         return
     for cards in _bombs(st, player, held):
         yield _completions(Turn(player=player, play="bomb", cards=[_card(c) for c in cards]), listing)
-    if st.dummies[player] > 0:
+    if st.deeds.dummies(player) > 0:
         yield _completions(Turn(player=player, play="pass", cards=[]), listing)
 
 
@@ -374,7 +373,7 @@ class _Listing:
     def __init__(self, st: HandState, never: Counter[str]) -> None:
         self.st = st
         self.never = never
-        self.table = {m: list(cards) for m, cards in st.table.items() if cards}
+        self.table = st.table.layout()
         self.sequences = _flip_sequences(st, _Unseen(never, st.stock.returned), 0)
         # One month card flipped a turn, not named by a stock line: the common case, which a play's
         # own card can only remove from. A bonus card flipped (another flip after it, or the stock's
@@ -417,7 +416,7 @@ class _Listing:
         card's last copy never seen and no other copy is known to lie in the stock."""
         never, returned = self.never, self.st.stock.returned
         first, back = _from_unseen(self.st, play.player, [c.code for c in play.cards], never)
-        return {c for c, n in first.items() if never.get(c, 0) <= n and returned[c] <= back.get(c, 0)}
+        return {c for c, n in first.items() if never.get(c, 0) <= n and returned.get(c, 0) <= back.get(c, 0)}
 
     def flipped(self, code: str, target: str | None) -> list[Flip]:
         """One list of flips per flip and target, which the turns that flip it share as they share
@@ -495,8 +494,8 @@ def _bonus_lays(st: HandState, player: str, held: Counter[str], never: Counter[s
 
 def _bombs(st: HandState, player: str, held: Counter[str]) -> Iterator[tuple[str, ...]]:
     events = st.profile.events
-    for month, on_table in st.table.items():
-        if not month or not on_table or (not events.bomb_after_shake and month in st.shaken.get(player, set())):
+    for month, on_table in st.table.months():
+        if not month or not on_table or (not events.bomb_after_shake and month in st.deeds.shaken(player)):
             continue
         size = 3 if len(on_table) == 1 else 2 if len(on_table) == 2 and events.two_card_bomb != "off" else 0
         if size:
@@ -513,7 +512,7 @@ def legal_flips(st: HandState, play: Turn) -> list[Turn]:
 def flips_after(st: HandState, play: Turn, never: Counter[str] | None = None) -> list[Turn]:
     """The turn completed with every flip the stock may turn up, and ``x`` wherever a card has a
     choice of two different table cards. ``never`` is :func:`_never_seen`, when the caller has it."""
-    table = {m: list(cards) for m, cards in st.table.items() if cards}
+    table = st.table.layout()
     played = [c.code for c in play.cards]
     never = _never_seen(st) if never is None else never
     pool = _left_after(st, play.player, played, never)
@@ -528,8 +527,7 @@ def _flip_sequences(st: HandState, pool: _Unseen, k: int) -> list[list[str]]:
     flips again, a month card ends it. A ``stock:`` line decides the cards it names."""
     if st.stock.remaining - k <= 0:
         return [[]]
-    at = st.stock.used + k
-    listed = st.stock.listed[at] if at < len(st.stock.listed) and st.stock.listed[at] != UNSEEN else None
+    listed = st.stock.listed_at(st.stock.used + k)
     options = [listed] if listed is not None else pool.flips(st.stock.remaining - k)
     sequences: list[list[str]] = []
     for code in options:
@@ -612,9 +610,10 @@ def _gives(st: HandState) -> list[Give]:
     assert pending is not None
     moves: list[Give] = []
     for giver, count in calls.owed(st).items():
-        if giver in pending.given:
+        if giver in pending.give_lines:
             continue
-        junk = [c for c in st.piles[giver] if junk_value_of(c, st.declared.get(giver, {}))]
+        declared = st.piles.declared(giver)
+        junk = [c for c in st.piles.of(giver) if junk_value_of(c, declared)]
         for cards in sorted(set(combinations(sorted(junk), count))):
             moves.append(Give(player=giver, cards=[_card(c) for c in cards]))
     return moves
@@ -624,9 +623,10 @@ def _declarations(st: HandState) -> list[Declare]:
     """Where a sake cup counts from now on, for each player whose pile holds one."""
     moves: list[Declare] = []
     for player in st.order:
-        declared = st.declared.get(player, {})
-        for code in sorted(set(st.piles[player])):
-            if declaration_problem(player, code, st.piles[player], st.profile) is None:
+        declared = st.piles.declared(player)
+        pile = st.piles.of(player)
+        for code in sorted(set(pile)):
+            if declaration_problem(player, code, pile, st.profile) is None:
                 moves += [
                     Declare(player=player, card=_card(code), category=category)
                     for category in ("pi", "animal")

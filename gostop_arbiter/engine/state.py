@@ -1,11 +1,22 @@
-"""The state of one played hand, and the small steps every turn rule is made of.
+"""The state of one played hand: its parts, and the small steps every turn rule is made of.
 
-:class:`HandState` holds where every card is (hands with unseen cards, the table with its stacks,
-their owners and what is buried in them, the stock, the capture piles), what each player has done
-(dummy turns, shakes, bombs, gos, ppeoks, declarations), whose turn it is and what is due (a
-pending turn's steals and ``give`` lines, a go/stop call). The turn rules (``deal``, ``calls``,
-``turn``, ``minhwatu``) are functions of this state and one statement; they import this module,
-never the other way round. The board (:mod:`.board`) owns a state and pushes statements onto it.
+A :class:`HandState` is made of parts, each of which owns its invariants and its copy and changes
+only through its own methods:
+
+- :class:`Seating`: the deal as written and who plays the hand once everyone is seated;
+- the card accounting (:mod:`.ledger`): the :class:`~.ledger.Ledger` of sightings, the
+  :class:`~.ledger.Hands` and the :class:`~.ledger.Stock`;
+- the :class:`~.table.Table` and its stacks, the :class:`~.piles.Piles`;
+- the :class:`~.deeds.Deeds` (shakes, bombs, dummy turns, ppeoks) and the :class:`~.deeds.Calls`;
+- the :class:`~.findings.Findings` (violations and discrepancies).
+
+Beside them the state keeps the record itself (the statements, the events, the claims, each only
+ever appended to) and where the hand has got to (whose turn, what is pending, how it ended).
+
+The turn rules (``deal``, ``calls``, ``turn``, ``minhwatu``) are functions of this state and one
+statement; they import this module, never the other way round. The board (:mod:`.board`) owns a
+state and pushes statements onto it, saving what a push may change (:meth:`HandState.save`) so
+that :meth:`HandState.restore` takes it back whatever the length of the hand.
 
 The state never prints and never stops at the first problem: a violation is recorded and the
 replay goes on wherever the state still makes sense.
@@ -13,27 +24,27 @@ replay goes on wherever the state still makes sense.
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import field
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from functools import partial
+from types import MappingProxyType as View
 from typing import Any
 
 from ..cards import BONUS_CARDS, MONTH_CARDS
-from ..notation.model import CardRef, Chongtong, Claim, Give, Statement, TableLine
-from ..records import Mutable, mutable
+from ..notation.model import CardRef, Chongtong, Claim, DealLine, Give, Statement, TableLine
+from ..records import Record, frozen
 from ..rules import Profile
-from ..scoring import Tally
-from ..verdict import Discrepancy, Violates, Violation, violation
+from ..verdict import Discrepancy, Violation
 from ..verdict import Outcome as OutcomeKind
+from .deeds import Calls, Deeds, MustCall
 from .events import NO_EXTRA, Event, EventKind
+from .findings import SHOWN_PER_CODE, Findings, Mark
 from .ledger import Hands, Ledger, Stock
+from .piles import Piles
+from .table import NATURAL, Table
 
 _new_event = partial(tuple.__new__, Event)
-
-NATURAL = ""
-"""The owner of a triple dealt to the table (자연뻑): nobody."""
 
 MARK_EVENTS = {"ppeok": "ppeok", "jappeok": "ja-ppeok", "chok": "chok", "ttadak": "ttadak", "sweep": "sweep"}
 """A transcriber's mark (``!chok``) → the event it claims."""
@@ -51,8 +62,8 @@ def is_bonus(code: str) -> bool:
     return code in BONUS_CARDS
 
 
-@mutable
-class Steal(Mutable):
+@frozen
+class Steal(Record):
     """One steal owed to the turn's player: from whom, how much, and why."""
 
     reason: EventKind
@@ -62,28 +73,40 @@ class Steal(Mutable):
     givers: tuple[str, ...] = ()
 
 
-@mutable
-class PendingTurn(Mutable):
+class PendingTurn:
     """A turn whose steals and go/stop check wait for the ``give`` and ``9a as`` lines after it."""
 
-    player: str
-    line: int
-    steals: list[Steal]
-    given: dict[str, list[CardRef]] = field(default_factory=dict)
-    give_lines: dict[str, Give] = field(default_factory=dict)
+    __slots__ = ("give_lines", "line", "player", "steals")
+
+    def __init__(self, player: str, line: int, steals: list[Steal]) -> None:
+        self.player = player
+        self.line = line
+        self.steals = tuple(steals)
+        self.give_lines: dict[str, Give] = {}
+        """Giver → the ``give`` line written for this turn."""
+
+    def copy(self) -> PendingTurn:
+        other = PendingTurn(self.player, self.line, [])
+        other.steals = self.steals
+        other.give_lines = dict(self.give_lines)
+        return other
+
+    def given(self, giver: str) -> list[CardRef] | None:
+        """The cards ``giver``'s ``give`` line names, None when there is none."""
+        line = self.give_lines.get(giver)
+        return None if line is None else list(line.cards)
+
+    def _fields(self) -> tuple[object, ...]:
+        return self.player, self.line, self.steals, self.give_lines
+
+    def __eq__(self, other: object) -> bool:
+        return self._fields() == other._fields() if isinstance(other, PendingTurn) else NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
 
 
-@mutable
-class MustCall(Mutable):
-    """A player whose score allows a call, which must come before the next turn."""
-
-    player: str
-    score: int
-    line: int
-
-
-@mutable
-class Outcome(Mutable):
+@frozen
+class Outcome(Record):
     """How the hand has ended so far: the outcome's kind, the winner if any, and the line that ended it."""
 
     kind: OutcomeKind = "incomplete"
@@ -102,105 +125,203 @@ def problem(message: str, reason: str, **facts: str | int) -> Problem:
     return message, {"reason": reason, **facts}
 
 
-SHOWN_PER_CODE = 20
-"""Violations of one code a hand records one by one; the rest are counted into one closing
-violation, "and N more" (decision H9): a hostile record cannot make the verdict grow without bound."""
+class Seating:
+    """The deal as it was written and who plays the hand: written by the deal's rules (:mod:`.deal`)
+    before the first turn, read by everything after it."""
 
-_DERIVED = frozenset({"tallies", "scored"})
-"""Fields worked out from others (a pile's running counts, a cached score): not compared."""
+    __slots__ = ("began", "chongtong_claims", "dealt", "minimum", "order", "sitting_out", "table_line")
+
+    def __init__(self) -> None:
+        self.dealt: dict[str, list[str]] = {}
+        """Player → the cards of their ``deal`` line (``?`` where not seen)."""
+        self.table_line: TableLine | None = None
+        self.chongtong_claims: list[Chongtong] = []
+        self.sitting_out: dict[str, str] = {}
+        """Player → ``sell`` or ``fold``: who sits this hand out (four at the table)."""
+        self.began = False
+        """Every player is seated and the deal checked: play has begun."""
+        self.order: list[str] = []
+        """The players of the hand in turn order, the dealer first (once play has begun)."""
+        self.minimum = 0
+        """The score that allows a call (났다) with the players of this hand, once they are seated."""
+
+    def copy(self) -> Seating:
+        other = Seating.__new__(Seating)
+        other.dealt = {p: list(cards) for p, cards in self.dealt.items()}
+        other.table_line = self.table_line
+        other.chongtong_claims = list(self.chongtong_claims)
+        other.sitting_out = dict(self.sitting_out)
+        other.began = self.began
+        other.order = list(self.order)
+        other.minimum = self.minimum
+        return other
+
+    def _fields(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return self._fields() == other._fields() if isinstance(other, Seating) else NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
 
 
-class HandState(Violates):
+class Saved:
+    """What a push may change, as it was before it (:meth:`HandState.save`): a copy of each part,
+    and the length of each list the record only appends to, so that taking a push back costs the
+    same at the sixtieth statement as at the first."""
+
+    __slots__ = ("_logs", "_parts", "_progress", "findings")
+
+    def __init__(self, st: HandState) -> None:
+        self._parts = tuple(getattr(st, name).copy() for name in _PARTS)
+        self.findings: Mark = st.findings.mark()
+        self._logs = (len(st.statements), len(st.events), len(st.claims))
+        pending = st.pending
+        self._progress = (
+            st.outcome,
+            st.next_index,
+            st.turn_number,
+            None if pending is None else pending.copy(),
+            st.shake_due,
+            st.closed,
+            st.redeal_reported,
+            list(st.drawn_back),
+        )
+
+    def copy(self) -> Saved:
+        """The same, to be restored on another board (what it holds is restored in place once)."""
+        other = Saved.__new__(Saved)
+        other._parts = tuple(part.copy() for part in self._parts)
+        other.findings = self.findings  # a mark is never changed: restoring copies from it
+        other._logs = self._logs
+        outcome, index, turn, pending, due, closed, reported, drawn = self._progress
+        pending = None if pending is None else pending.copy()
+        other._progress = (outcome, index, turn, pending, due, closed, reported, list(drawn))
+        return other
+
+
+_PARTS = ("seating", "ledger", "hands", "stock", "table", "piles", "deeds", "calls")
+"""The parts a push may change in place, copied whole by :class:`Saved` (the findings are marked)."""
+
+
+class HandState:
     """Everything a played hand has come to after the statements pushed so far."""
 
     def __init__(self, seats: list[str], profile: Profile, *, dealer: str, stake: int = 1) -> None:
-        self.seats = list(seats)
+        self.seats = tuple(seats)
         self.stake = stake
         self.profile = profile
         self.minhwatu = profile.game == "minhwatu"
         self.dealer = dealer
         self.deck = profile.the_deck()
-        self.statements: list[Statement] = []
-        """Every statement pushed, in order (the board's move stack)."""
+        self.seating = Seating()
         self.ledger = Ledger(self.deck)
         self.hands = Hands()
         self.stock = Stock()
-        self.table: dict[int, list[str]] = {}
-        self.stack_owner: dict[int, str] = {}
-        self.stack_made: dict[int, int] = {}
-        self.buried: dict[int, list[str]] = {}
-        self.piles: dict[str, list[str]] = {p: [] for p in seats}
-        self.tallies: dict[str, Tally] = {p: Tally() for p in seats}
-        """Each pile's running counts (kept by :meth:`to_pile` and :meth:`from_pile`), for the go/stop check."""
-        self.scored: dict[str, tuple[int, int]] = {}
-        """Player → (the tally's count of changes, the best total then): see :meth:`score`."""
-        self.dummies: Counter[str] = Counter()
-        self.shakes: Counter[str] = Counter()
-        self.bombs: Counter[str] = Counter()
-        self.shaken: dict[str, set[int]] = {}
-        self.gos: Counter[str] = Counter()
-        self.go_order: dict[str, list[int]] = {}
-        self.last_go_score: dict[str, int] = {}
-        self.calls = 0
-        self.ppeoks: Counter[str] = Counter()
-        self.ppeok_streak: Counter[str] = Counter()
-        self.own_turns: Counter[str] = Counter()
-        self.declared: dict[str, dict[str, str]] = {}
+        self.table = Table()
+        self.piles = Piles(seats)
+        self.deeds = Deeds()
+        self.calls = Calls()
+        self.findings = Findings()
+        self.statements: list[Statement] = []
+        """Every statement pushed, in order (the board's move stack)."""
         self.events: list[Event] = []
-        self.violations: list[Violation] = []
-        """Every violation recorded, at most :data:`SHOWN_PER_CODE` of a code (see :meth:`violate`)."""
-        self.violated = 0
-        """How many violations the statements made, recorded or folded (a push compares it)."""
-        self.per_code: Counter[str] = Counter()
-        self.folded: dict[str, tuple[int, int, int, int]] = {}
-        """Code → (line, column, count, last line) of the violations past :data:`SHOWN_PER_CODE`."""
-        self.discrepancies: list[Discrepancy] = []
+        self.claims: list[Claim] = []
         self.drawn_back: list[tuple[CardRef, str, int, str]] = []
         """Cards shown from an unseen hand and read as a returned card drawn back (E30): the card,
         the player, the line and where it showed."""
-        self.sitting_out: dict[str, str] = {}
-        self.chongtong_claims: list[Chongtong] = []
-        self.claims: list[Claim] = []
         self.outcome = Outcome()
-        self.dealt: dict[str, list[str]] = {}
-        self.table_line: TableLine | None = None
-        self.began = False
-        self.players: list[str] = list(seats)
-        self.order: list[str] = []
-        self.minimum = 0
-        """The score that allows a call (났다) with the players of this hand, once they are seated."""
         self.next_index = 0
         self.turn_number = 0
         self.pending: PendingTurn | None = None
-        self.must_call: MustCall | None = None
         self.shake_due: tuple[str, int, int] | None = None
         """(player, month, line) of an on-play shake whose turn must play one of the three."""
         self.redeal_reported = False
-        self.first_paid: set[str] = set()
-        self.misdeal = False
         self.closed = False
         """The record has ended (:func:`..end.close`): what could still be written is decided."""
 
     # ---- value semantics ------------------------------------------------------------------
 
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.seats,
+            self.stake,
+            self.profile,
+            self.dealer,
+            *(getattr(self, name) for name in _PARTS),
+            self.findings,
+            self.statements,
+            self.events,
+            self.claims,
+            self.drawn_back,
+            *self._progress(),
+        )
+
+    def _progress(self) -> tuple[object, ...]:
+        return (
+            self.outcome,
+            self.next_index,
+            self.turn_number,
+            self.pending,
+            self.shake_due,
+            self.closed,
+            self.redeal_reported,
+        )
+
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, HandState):
-            return NotImplemented
-        mine, theirs = vars(self), vars(other)
-        return all(mine[name] == theirs[name] for name in mine if name not in _DERIVED)
+        return self._fields() == other._fields() if isinstance(other, HandState) else NotImplemented
 
     __hash__ = None  # type: ignore[assignment]
 
     def copy(self) -> HandState:
-        """An independent state equal to this one. Each field is copied as deep as it holds
-        changing values, and no deeper (:data:`_COPIES`); the profile, the deck and immutable
-        values are shared. A field the table does not name is deep-copied."""
+        """An independent state equal to this one: each part copies itself; the profile, the deck
+        and the statements, events and claims themselves (which never change) are shared."""
         other = HandState.__new__(HandState)
-        fields = vars(other)
-        for name, value in vars(self).items():
-            how = _COPIES.get(name)
-            fields[name] = copy.deepcopy(value) if how is None else how(value)
+        other.seats, other.stake, other.profile = self.seats, self.stake, self.profile
+        other.minhwatu, other.dealer, other.deck = self.minhwatu, self.dealer, self.deck
+        for name in _PARTS:
+            setattr(other, name, getattr(self, name).copy())
+        other.findings = self.findings.copy()
+        other.statements, other.events = list(self.statements), list(self.events)
+        other.claims, other.drawn_back = list(self.claims), list(self.drawn_back)
+        other.outcome, other.next_index, other.turn_number = self.outcome, self.next_index, self.turn_number
+        other.pending = None if self.pending is None else self.pending.copy()
+        other.shake_due, other.redeal_reported, other.closed = self.shake_due, self.redeal_reported, self.closed
         return other
+
+    def save(self) -> Saved:
+        """What the next statements may change, to be taken back by :meth:`restore`."""
+        return Saved(self)
+
+    def restore(self, saved: Saved) -> None:
+        """The state as it was when ``saved`` was made (each saved state is restored once)."""
+        for name, part in zip(_PARTS, saved._parts, strict=True):
+            setattr(self, name, part)
+        self.findings.back_to(saved.findings)
+        statements, events, claims = saved._logs
+        del self.statements[statements:]
+        del self.events[events:]
+        del self.claims[claims:]
+        (
+            self.outcome,
+            self.next_index,
+            self.turn_number,
+            self.pending,
+            self.shake_due,
+            self.closed,
+            self.redeal_reported,
+            self.drawn_back,
+        ) = saved._progress
+
+    @contextmanager
+    def trial(self) -> Iterator[HandState]:
+        """The state itself, for a look at what would follow (the turn closed, the players
+        seated), put back as it was afterwards."""
+        saved = self.save()
+        try:
+            yield self
+        finally:
+            self.restore(saved)
 
     # ---- reporting ------------------------------------------------------------------------
 
@@ -215,43 +336,23 @@ class HandState(Violates):
         /,
         **params: str | int,
     ) -> None:
-        """Record a violation; past :data:`SHOWN_PER_CODE` of its code only count it (decision H9)."""
-        self.violated += 1
-        self.per_code[code] += 1
-        if self.per_code[code] <= SHOWN_PER_CODE:
-            super().violate(code, line, column, message, player, card, **params)
-            return
-        first = self.folded.get(code)
-        if first is None:
-            self.folded[code] = (line, column, 1, line)
-        else:
-            self.folded[code] = (first[0], first[1], first[2] + 1, line)
+        """Record a violation (the findings cap each code: decision H9)."""
+        self.findings.violate(code, line, column, message, player, card, **params)
 
-    def closing_violations(self) -> list[Violation]:
-        """One violation for each code past :data:`SHOWN_PER_CODE`: where the first one not listed
-        is, and how many more there are."""
-        return [
-            violation(
-                code,
-                line,
-                column,
-                f"and {more} more {code} violations up to line {last}, not listed one by one",
-                more=more,
-                shown=SHOWN_PER_CODE,
-                last_line=last,
-            )
-            for code, (line, column, more, last) in self.folded.items()
-        ]
-
-    def all_violations(self) -> list[Violation]:
-        """The violations recorded, and the closing ones of the codes past the cap."""
-        return self.violations + self.closing_violations() if self.folded else self.violations
+    @property
+    def violations(self) -> Sequence[Violation]:
+        """The violations listed one by one so far."""
+        return self.findings.listed
 
     def emit(self, kind: EventKind, line: int, player: str | None = None, cards: Any = (), **more: Any) -> None:
         if more:
             self.events.append(Event(kind, line, player, tuple(cards), turn=self.turn_number, **more))
         else:  # most events: the tuple built directly, without the keyword handling
             self.events.append(_new_event((kind, line, player, tuple(cards), None, "", self.turn_number, NO_EXTRA)))
+
+    def end(self, kind: OutcomeKind, winner: str | None, line: int) -> None:
+        """The hand ends here, or so it stands (a stop, chongtong, three ppeoks, a redeal …)."""
+        self.outcome = Outcome(kind, winner, line)
 
     def observe(self, ref: CardRef, line: int, player: str | None, where: str) -> None:
         """A new sighting of a card; ``unknown-card`` / ``extra-card`` when the deck says no."""
@@ -269,46 +370,28 @@ class HandState(Violates):
         elif problem == "extra-card":
             copies = self.deck.copies(ref.code)
             held = "once" if copies == 1 else f"{copies} times"
+            seen = self.ledger.seen[ref.code]
             self.violate(
                 problem,
                 line,
                 ref.column,
-                f"{ref.code} {where} is one too many: the deck holds it {held}, and it has been seen "
-                f"{self.ledger.seen[ref.code]} times",
+                f"{ref.code} {where} is one too many: the deck holds it {held}, and it has been seen {seen} times",
                 player,
                 ref.code,
                 where=where,
                 copies=copies,
-                seen=self.ledger.seen[ref.code],
+                seen=seen,
             )
 
     # ---- piles ----------------------------------------------------------------------------
 
-    def to_pile(self, player: str, cards: list[str]) -> None:
-        """Cards join a player's capture pile."""
-        self.piles[player].extend(cards)
-        tally = self.tallies[player]
-        for code in cards:
-            tally.add(code)
-
-    def from_pile(self, player: str, code: str) -> None:
-        """A card leaves a player's capture pile (a steal)."""
-        self.piles[player].remove(code)
-        self.tallies[player].remove(code)
-
     def score(self, player: str) -> int:
-        """The player's best total now; worked out again only when the pile or a declaration changed."""
-        tally = self.tallies[player]
-        known = self.scored.get(player)
-        if known is not None and known[0] == tally.changes:
-            return known[1]
-        score = tally.best(self.profile, self.declared.get(player, {}))
-        self.scored[player] = (tally.changes, score)
-        return score
+        """The player's best total now."""
+        return self.piles.score(player, self.profile)
 
     # ---- hands and the stock --------------------------------------------------------------
 
-    def show(self, player: str, refs: list[CardRef], line: int) -> bool:
+    def show(self, player: str, refs: Sequence[CardRef], line: int) -> bool:
         """The player shows these cards and keeps them (a shake, a chongtong): each copy of a code
         is a card of its own, one known or one more from the unseen hand (two ``1p`` shown from an
         unseen hand are two sightings, and a third ``1p`` in the game is one too many)."""
@@ -325,7 +408,7 @@ class HandState(Violates):
         code = ref.code
         if self.hands.holds_known(player, code, copies):
             return True
-        if self.hands.unseen.get(player, 0) > 0:
+        if self.hands.unseen(player) > 0:
             self.hands.reveal(player, code)
             where = f"{verb} from {player}'s unseen hand"
             if not self._drawn_back(player, ref, line, where):
@@ -347,11 +430,12 @@ class HandState(Violates):
         went back into it), which the hand drew unseen: every copy of it has been seen, the stock
         still holds one of those, and the hand drew a card nobody saw. It is that card, seen before,
         not one too many (decision E30); kept, in case that copy comes out of the stock after all."""
-        hands, returned, code = self.hands, self.stock.returned, ref.code
-        if hands.drawn.get(player, 0) <= 0 or returned[code] <= 0 or not self.ledger.fully_seen(code):
+        code = ref.code
+        if self.hands.drawn(player) <= 0 or not self.ledger.fully_seen(code):
             return False
-        hands.drawn[player] -= 1
-        returned[code] -= 1
+        if not self.stock.take_returned(code):
+            return False
+        self.hands.drew_back(player)
         self.drawn_back.append((ref, player, line, where))
         return True
 
@@ -372,15 +456,15 @@ class HandState(Violates):
     def take(self, player: str, ref: CardRef, line: int, verb: str = "played") -> bool:
         """Remove a card from a hand; False (with ``not-in-hand``) when the hand cannot hold it."""
         if not self.reveal(player, ref, line, verb):
-            if not self.ledger.fully_seen(ref.code) and self.deck.holds(ref.code):
-                self.ledger.seen[ref.code] += 1
+            self.ledger.count_once_more(ref.code)
             return False
         self.hands.remove(player, ref.code)
         return True
 
     def draw(self, ref: CardRef, line: int, player: str | None, verb: str) -> None:
         """A card leaves the top of the stock face up (a flip, or a bonus replacement shown)."""
-        if self.stock.remaining <= 0:
+        stock = self.stock
+        if stock.remaining <= 0:
             self.violate(
                 "extra-card",
                 line,
@@ -391,13 +475,11 @@ class HandState(Violates):
                 verb=verb,
                 stock=0,
             )
-            if self.deck.holds(ref.code) and not self.ledger.fully_seen(ref.code):
-                self.ledger.seen[ref.code] += 1
+            self.ledger.count_once_more(ref.code)
             return
-        listed = self.stock.listed_next()
-        self.stock.used += 1
-        if listed is None and self.stock.returned[ref.code] > 0:
-            self.stock.returned[ref.code] -= 1
+        listed = stock.listed_next()
+        stock.take()
+        if listed is None and stock.take_returned(ref.code):
             return
         if listed is not None and listed != ref.code:
             self.violate(
@@ -416,7 +498,7 @@ class HandState(Violates):
 
     def cards_left(self, player: str) -> int:
         """Hand cards and dummy turns left (a bomb's dummy counts as a hand card)."""
-        return self.hands.size(player) + self.dummies[player]
+        return self.hands.size(player) + self.deeds.dummies(player)
 
     def cards_in_play(self) -> int:
         """Every card the state knows a place for: hands, table (stacks too), piles and the stock.
@@ -424,25 +506,33 @@ class HandState(Violates):
         Once play has begun this equals the size of the deck, whatever happened (a sum the
         property tests check after every statement)."""
         hands = sum(self.hands.size(p) for p in self.seats)
-        table = sum(len(cards) for cards in self.table.values()) + sum(len(cards) for cards in self.buried.values())
-        piles = sum(len(pile) for pile in self.piles.values())
-        return hands + table + piles + self.stock.remaining
+        return hands + self.table.holds() + len(self.piles.all_cards()) + self.stock.remaining
 
     def hand_is_over(self) -> bool:
         """Every player of the hand has played every card and dummy turn."""
-        return all(self.cards_left(p) == 0 for p in self.order)
+        return all(self.cards_left(p) == 0 for p in self.seating.order)
 
     # ---- turn order -----------------------------------------------------------------------
 
+    @property
+    def order(self) -> list[str]:
+        """The players of the hand in turn order (empty before play begins)."""
+        return self.seating.order
+
+    @property
+    def began(self) -> bool:
+        return self.seating.began
+
     def seat_order(self) -> list[str]:
         """The seats in turn order, the dealer first."""
-        seats = self.seats
+        seats = list(self.seats)
         start = seats.index(self.dealer) if self.dealer in seats else 0
         return seats[start:] + seats[:start]
 
     def expected(self) -> str | None:
         """Whose turn comes next."""
-        return self.order[self.next_index % len(self.order)] if self.order else None
+        order = self.seating.order
+        return order[self.next_index % len(order)] if order else None
 
     def last_turn_player(self) -> str | None:
         # from the end: a call asks it, and a record may hold any number of calls
@@ -454,94 +544,55 @@ class HandState(Violates):
     def last_line(self) -> int:
         return self.statements[-1].line if self.statements else 0
 
-    def deal_line_of(self, player: str) -> Any:
+    def deal_line_of(self, player: str) -> DealLine:
         """The ``deal`` statement of a player (the deal was checked to have one)."""
-        return next(s for s in self.statements if s.kind == "deal" and s.player == player)
+        return next(s for s in self.statements if isinstance(s, DealLine) and s.player == player)
 
 
-# ---- copying a state ----------------------------------------------------------------------
-# The board copies a state for every trial push, and ``legal_moves`` closes a copy after every
-# turn: ``copy.deepcopy`` of the whole state took most of their time (decision E20). Each field is
-# copied as deep as it holds values that change in place, and no deeper.
+@frozen
+class PlayedHand(Record):
+    """A finished hand as the judge reads it (:meth:`~.board.HandBoard.result`): how it ended, who
+    played it, each player's pile, calls, shakes, bombs and declarations, and what the replay
+    found. Frozen: the board that made it goes on unchanged."""
 
+    outcome: Outcome
+    order: tuple[str, ...]
+    """The players of the hand in turn order, the dealer first."""
+    minhwatu: bool
+    piles: Mapping[str, tuple[str, ...]]
+    gos: Mapping[str, int]
+    go_order: Mapping[str, tuple[int, ...]]
+    shakes: Mapping[str, int]
+    bombs: Mapping[str, int]
+    declared: Mapping[str, Mapping[str, str]]
+    sitting_out: Mapping[str, str]
+    dealt: Mapping[str, tuple[str, ...]]
+    events: tuple[Event, ...]
+    violations: tuple[Violation, ...]
+    """Every violation, with one closing "and N more" for each code past the cap (decision H9)."""
+    discrepancies: tuple[Discrepancy, ...]
+    claims: tuple[Claim, ...]
 
-def _same(value: Any) -> Any:
-    """A value that never changes in place (the profile, the deck, a number, a tuple): shared."""
-    return value
-
-
-def _lists(value: dict[Any, list[Any]]) -> dict[Any, list[Any]]:
-    return {key: list(items) for key, items in value.items()}
-
-
-def _sets(value: dict[Any, set[Any]]) -> dict[Any, set[Any]]:
-    return {key: set(items) for key, items in value.items()}
-
-
-def _dicts(value: dict[Any, dict[Any, Any]]) -> dict[Any, dict[Any, Any]]:
-    return {key: dict(items) for key, items in value.items()}
-
-
-def _ledger(ledger: Ledger) -> Ledger:
-    return Ledger(ledger.deck, Counter(ledger.seen))
-
-
-def _hands(hands: Hands) -> Hands:
-    known = {p: Counter(cards) for p, cards in hands.known.items()}
-    return Hands(known, dict(hands.unseen), dict(hands.sizes), dict(hands.drawn))
-
-
-def _stock(stock: Stock) -> Stock:
-    return Stock(stock.size, stock.used, list(stock.listed), Counter(stock.returned))
-
-
-def _tallies(tallies: dict[str, Tally]) -> dict[str, Tally]:
-    copied = {}
-    for player, tally in tallies.items():
-        copied[player] = other = copy.copy(tally)
-        other.held = dict(tally.held)  # a tally's one field that changes in place
-    return copied
-
-
-def _outcome(outcome: Outcome) -> Outcome:
-    return Outcome(outcome.kind, outcome.winner, outcome.line)
-
-
-def _pending(pending: PendingTurn | None) -> PendingTurn | None:
-    if pending is None:
-        return None
-    steals = [Steal(s.reason, s.amount, s.by_value, s.givers) for s in pending.steals]
-    given = {p: list(cards) for p, cards in pending.given.items()}
-    return PendingTurn(pending.player, pending.line, steals, given, dict(pending.give_lines))
-
-
-def _must_call(must: MustCall | None) -> MustCall | None:
-    return None if must is None else MustCall(must.player, must.score, must.line)
-
-
-_COPIES: dict[str, Callable[[Any], Any]] = {
-    **dict.fromkeys(
-        ("profile", "deck", "table_line", "stake", "minhwatu", "dealer", "calls", "began", "minimum", "next_index"),
-        _same,
-    ),
-    **dict.fromkeys(("turn_number", "shake_due", "redeal_reported", "misdeal", "closed", "violated"), _same),
-    **dict.fromkeys(("seats", "statements", "events", "violations", "discrepancies", "claims", "drawn_back"), list),
-    **dict.fromkeys(("chongtong_claims", "players", "order"), list),
-    **dict.fromkeys(("stack_owner", "stack_made", "scored", "last_go_score", "sitting_out", "folded"), dict),
-    **dict.fromkeys(("dummies", "shakes", "bombs", "gos", "ppeoks", "ppeok_streak", "own_turns", "per_code"), Counter),
-    **dict.fromkeys(("table", "buried", "piles", "go_order", "dealt"), _lists),
-    "shaken": _sets,
-    "declared": _dicts,
-    "first_paid": set,
-    "ledger": _ledger,
-    "hands": _hands,
-    "stock": _stock,
-    "tallies": _tallies,
-    "outcome": _outcome,
-    "pending": _pending,
-    "must_call": _must_call,
-}
-"""How :meth:`HandState.copy` copies each field: shared, or copied as deep as it changes."""
+    @classmethod
+    def of(cls, st: HandState) -> PlayedHand:
+        players = st.seating.order
+        return cls(
+            outcome=st.outcome,
+            order=tuple(players),
+            minhwatu=st.minhwatu,
+            piles=View({p: tuple(st.piles.of(p)) for p in st.seats}),
+            gos=View(dict(st.calls.gos)),
+            go_order=View({p: tuple(order) for p, order in st.calls.go_order.items()}),
+            shakes=View(dict(st.deeds.shakes)),
+            bombs=View(dict(st.deeds.bombs)),
+            declared=View({p: View(dict(st.piles.declared(p))) for p in st.seats}),
+            sitting_out=View(dict(st.seating.sitting_out)),
+            dealt=View({p: tuple(cards) for p, cards in st.seating.dealt.items()}),
+            events=tuple(st.events),
+            violations=tuple(st.findings.all()),
+            discrepancies=tuple(st.findings.discrepancies),
+            claims=tuple(st.claims),
+        )
 
 
 __all__ = [
@@ -552,7 +603,10 @@ __all__ = [
     "MustCall",
     "Outcome",
     "PendingTurn",
+    "PlayedHand",
     "Problem",
+    "Saved",
+    "Seating",
     "Steal",
     "is_bonus",
     "month_of",

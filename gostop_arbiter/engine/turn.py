@@ -12,7 +12,8 @@ from ..records import Mutable, mutable
 from ..verdict import Discrepancy
 from .calls import pay_steals
 from .events import EventKind
-from .state import MARK_EVENTS, NATURAL, HandState, PendingTurn, Problem, Steal, is_bonus, month_of, problem
+from .state import MARK_EVENTS, HandState, PendingTurn, Problem, Steal, is_bonus, month_of, problem
+from .table import NATURAL
 
 
 @mutable
@@ -57,8 +58,8 @@ def _is_last_card(st: HandState, player: str) -> bool:
 def play_turn(st: HandState, s: Turn) -> None:
     p = s.player
     t = _Turn(p, s.line, _is_last_card(st, p))
-    start_cards = sum(map(len, st.table.values()))
-    start_months = sum(1 for cards in st.table.values() if cards) if start_cards == 2 else 0
+    start_cards = st.table.size()
+    start_months = st.table.months_held() if start_cards == 2 else 0
     if st.shake_due is not None:
         _check_shake_due(st, s)
     flips = list(s.flips)
@@ -91,7 +92,7 @@ def play_turn(st: HandState, s: Turn) -> None:
     if t.flipped_bonus:
         t.captured += t.flipped_bonus
     if t.captured:
-        st.to_pile(p, t.captured)
+        st.piles.add(p, t.captured)
         st.emit("capture", s.line, p, t.captured)
         _sweep(st, t, start_cards, start_months)
     if s.marks:
@@ -137,12 +138,10 @@ def _check_shake_due(st: HandState, s: Turn) -> None:
 
 def _pass(st: HandState, s: Turn) -> None:
     p = s.player
-    if st.dummies[p] <= 0:
+    if not st.deeds.pass_turn(p):
         st.violate(
             "illegal-pass", s.line, s.column, f"{p} has no dummy turn left: only a bomb gives them", p, dummies=0
         )
-    else:
-        st.dummies[p] -= 1
     st.emit("pass", s.line, p)
 
 
@@ -152,7 +151,7 @@ def _bomb(st: HandState, s: Turn, t: _Turn) -> None:
     cards = [ref.code for ref in s.cards]
     months = {month_of(c) for c in cards}
     month = next(iter(months)) if len(months) == 1 else 0
-    on_table = st.table.get(month, []) if month else []
+    on_table = st.table.cards(month) if month else []
     three = len(cards) == 3 and len(on_table) == 1
     two = len(cards) == 2 and len(on_table) == 2 and events.two_card_bomb != "off"
     refused: Problem | None = None
@@ -165,7 +164,7 @@ def _bomb(st: HandState, s: Turn, t: _Turn) -> None:
             month=month,
             on_table=len(on_table),
         )
-    elif not events.bomb_after_shake and month in st.shaken.get(p, set()):
+    elif not events.bomb_after_shake and month in st.deeds.shaken(p):
         refused = problem(
             f"month {month} was shown by a shake and cannot be bombed under these rules", "shaken", month=month
         )
@@ -175,17 +174,14 @@ def _bomb(st: HandState, s: Turn, t: _Turn) -> None:
         st.violate("illegal-bomb", s.line, s.column, f"{p}: {refused[0]}", p, **refused[1])
         if not month:
             for c in cards:
-                st.table.setdefault(month_of(c), []).append(c)
+                st.table.lay(month_of(c), c)
             return
-    taken = st.table.pop(month, []) + st.buried.pop(month, [])
-    st.stack_owner.pop(month, None)
+    taken = st.table.clear(month).cards
     t.captured += cards + taken
     st.emit("bomb", s.line, p, cards + taken)
     if refused is not None:
         return
-    if three or events.two_card_bomb == "double":
-        st.bombs[p] += 1
-    st.dummies[p] += events.bomb_dummies if three else 1
+    st.deeds.bomb(p, events.bomb_dummies if three else 1, counts=three or events.two_card_bomb == "double")
     _steal(st, t, "bomb", events.bomb_steal)
 
 
@@ -194,7 +190,7 @@ def _joker(st: HandState, s: Turn, t: _Turn, ref: CardRef, flips: list[Flip]) ->
     as the hand card (TU-1, S1). Under the other profiles it is laid with a ``bonus`` line."""
     p, events = s.player, st.profile.events
     st.take(p, ref, s.line, "played")
-    st.to_pile(p, [ref.code])
+    st.piles.add(p, [ref.code])
     st.emit("bonus", s.line, p, [ref.code])
     _steal(st, t, "bonus", events.bonus_steal)
     if events.bonus_from_hand != "flip-as-substitute":
@@ -241,12 +237,12 @@ def _wrong_target(st: HandState, t: _Turn, target: CardRef | None, options: list
 def _hand_card(st: HandState, t: _Turn, card: str, target: CardRef | None) -> None:
     """The hand card against the table: laid, paired, a choice of two, or a stack (TU-3)."""
     month = month_of(card)
-    on_table = list(st.table.get(month, []))
+    on_table = st.table.cards(month)
     t.hand_card, t.hand_month, t.k = card, month, len(on_table)
     if target is not None:
         _wrong_target(st, t, target, on_table, card)
     if t.k == 0:
-        st.table.setdefault(month, []).append(card)
+        st.table.lay(month, card)
         st.emit("lay", t.line, t.player, [card])
     elif t.k == 1:
         t.pair = on_table[0]
@@ -264,16 +260,16 @@ def _hand_card(st: HandState, t: _Turn, card: str, target: CardRef | None) -> No
 
 def _take_stack(st: HandState, t: _Turn, month: int) -> list[str]:
     """The fourth card takes a stack of three: its owner decides the steal (EV-2, PC-2)."""
-    cards = st.table.pop(month, []) + st.buried.pop(month, [])
-    owner = st.stack_owner.pop(month, NATURAL)
-    made = st.stack_made.pop(month, 0)
+    cleared = st.table.clear(month)
+    cards, made = cleared.cards, cleared.made
+    owner = NATURAL if cleared.owner is None else cleared.owner
     events = st.profile.events
     no_steal = t.last_card and not events.last_turn_stack_steal
     if owner == NATURAL:
         st.emit("stack", t.line, t.player, cards, note="natural")
         if not no_steal:
             _steal(st, t, "stack", st.profile.deal.natural_stack_steal)
-    elif owner == t.player and (events.ja_ppeok_window == "any-later-turn" or made == st.own_turns[t.player] - 1):
+    elif owner == t.player and (events.ja_ppeok_window == "any-later-turn" or made == st.deeds.own_turns(t.player) - 1):
         st.emit("ja-ppeok", t.line, t.player, cards)
         if not t.last_card:
             _steal(st, t, "ja-ppeok", events.ja_ppeok_steal, by_value=events.multi_steal_unit == "value")
@@ -299,14 +295,14 @@ def _flip(st: HandState, t: _Turn, flip: Flip) -> None:
     if t.hand_card is not None and not t.resolved and month == t.hand_month:
         _same_month(st, t, card, flip.target)
         return
-    on_table = list(st.table.get(month, []))
+    on_table = st.table.cards(month)
     if flip.target is not None:
         _wrong_target(st, t, flip.target, on_table, card)
     if not on_table:
-        st.table.setdefault(month, []).append(card)
+        st.table.lay(month, card)
         st.emit("lay", t.line, t.player, [card])
     elif len(on_table) == 1:
-        st.table.pop(month)
+        st.table.take(month, on_table[0])
         t.captured += [card, on_table[0]]
     elif len(on_table) == 2:
         chosen = flip.target.code if flip.target is not None and flip.target.code in on_table else on_table[0]
@@ -321,7 +317,7 @@ def _flip(st: HandState, t: _Turn, flip: Flip) -> None:
                 first=on_table[0],
                 second=on_table[1],
             )
-        st.table[month].remove(chosen)
+        st.table.take(month, chosen)
         t.captured += [card, chosen]
     else:
         t.captured += [card, *_take_stack(st, t, month)]
@@ -333,12 +329,10 @@ def _same_month(st: HandState, t: _Turn, card: str, target: CardRef | None) -> N
     month, hand_card = t.hand_month, t.hand_card
     assert hand_card is not None
     t.resolved = True
-    on_table = list(st.table.get(month, []))
+    on_table = st.table.cards(month)
     _wrong_target(st, t, target, on_table, card)
     if t.k == 0:
-        st.table[month].remove(hand_card)
-        if not st.table[month]:
-            st.table.pop(month)
+        st.table.take(month, hand_card)
         t.captured += [hand_card, card]
         st.emit("chok", t.line, t.player, [hand_card, card])
         _first_pay(st, t, "chok", events.first_chok_pay)
@@ -347,19 +341,17 @@ def _same_month(st: HandState, t: _Turn, card: str, target: CardRef | None) -> N
     elif t.k == 1:
         assert t.pair is not None
         if t.last_card:
-            st.table.pop(month)
+            st.table.clear(month)
             t.captured += [hand_card, t.pair, card]
             return
-        st.table[month] = [t.pair, hand_card, card]
-        st.stack_owner[month] = t.player
-        st.stack_made[month] = st.own_turns[t.player]
-        st.buried[month] = t.flipped_bonus
+        st.table.stack(month, [t.pair, hand_card, card], t.player, st.deeds.own_turns(t.player), t.flipped_bonus)
         t.flipped_bonus = []
-        st.ppeoks[t.player] += 1
+        streak = st.deeds.ppeok(t.player)
         st.emit("ppeok", t.line, t.player, [t.pair, hand_card, card])
-        _ppeok_streak(st, t)
+        if streak is not None:
+            _ppeok_streak(st, t, streak)
     else:
-        taken = st.table.pop(month)
+        taken = st.table.clear(month).cards
         t.captured += [hand_card, card, *taken]
         t.ambiguous = None
         st.emit("ttadak", t.line, t.player, [hand_card, card, *taken])
@@ -373,12 +365,10 @@ def _finish_hand_card(st: HandState, t: _Turn) -> None:
     if t.hand_card is None or t.resolved or t.k not in (1, 2):
         return
     assert t.pair is not None
-    st.table[t.hand_month].remove(t.pair)
-    if not st.table[t.hand_month]:
-        st.table.pop(t.hand_month)
+    st.table.take(t.hand_month, t.pair)
     t.captured += [t.hand_card, t.pair]
     if t.ambiguous is not None:
-        others = [c for c in st.table.get(t.hand_month, [])]
+        others = st.table.cards(t.hand_month)
         st.violate(
             "ambiguous-capture",
             t.line,
@@ -395,7 +385,7 @@ def _sweep(st: HandState, t: _Turn, start_cards: int, start_months: int) -> None
     """싹쓸이: the turn leaves the table empty (or takes its last two cards, gamerules) (EV-7); asked
     only after a turn that captured something."""
     events = st.profile.events
-    if any(st.table.values()):
+    if not st.table.is_empty():
         return
     if events.sweep_rule == "two-different-months":
         swept = start_cards == 2 and start_months == 2
@@ -408,12 +398,9 @@ def _sweep(st: HandState, t: _Turn, start_cards: int, start_months: int) -> None
         _steal(st, t, "sweep", events.sweep_steal)
 
 
-def _ppeok_streak(st: HandState, t: _Turn) -> None:
-    """첫뻑, 연뻑: ppeoks on a player's first own turns pay at once where the profile says (EV-3)."""
-    turn = st.own_turns[t.player]
-    if st.ppeok_streak[t.player] != turn - 1:
-        return
-    st.ppeok_streak[t.player] = turn
+def _ppeok_streak(st: HandState, t: _Turn, turn: int) -> None:
+    """첫뻑, 연뻑: ppeoks on a player's first ``turn`` own turns pay at once where the profile
+    says (EV-3)."""
     pays = st.profile.events.first_ppeok_pay
     if turn <= len(pays):
         names = {1: "첫뻑: a ppeok on the first own turn", 2: "연뻑: ppeoks on the first two own turns"}
@@ -423,9 +410,8 @@ def _ppeok_streak(st: HandState, t: _Turn) -> None:
 
 def _first_pay(st: HandState, t: _Turn, what: str, points: int) -> None:
     """The first chok or ttadak of the hand pays at once where the profile says (EV-5, EV-6)."""
-    if not points or what in st.first_paid:
+    if not points or not st.deeds.first(what):
         return
-    st.first_paid.add(what)
     _immediate(st, t, points, f"the first {what} of the hand")
 
 
@@ -447,7 +433,7 @@ def compare_marks(st: HandState, s: Turn) -> None:
         if MARK_EVENTS[mark] not in happened:
             found = sorted(happened & set(MARK_EVENTS.values()))
             instead = f"; it finds {', '.join(found)}" if found else ""
-            st.discrepancies.append(
+            st.findings.discrepancy(
                 Discrepancy(
                     kind="mark", line=s.line, message=f"marked !{mark}, but the replay finds no {mark}{instead}"
                 )
@@ -467,9 +453,9 @@ def shake_problem(st: HandState, player: str, cards: list[str]) -> Problem | Non
     if len(cards) != 3 or len(months) != 1 or 0 in months:
         return problem(f"{player}: a shake shows three cards of one month", "not-three")
     month = months.pop()
-    if month in st.shaken.get(player, set()):
+    if month in st.deeds.shaken(player):
         return problem(f"{player} has already shown month {month}", "already-shown", month=month)
-    if st.table.get(month) and timing != "at-deal":
+    if st.table.count(month) and timing != "at-deal":
         return problem(
             f"{player} cannot shake month {month}: the table holds a card of it (that is a bomb)",
             "on-table",
@@ -491,8 +477,7 @@ def shake(st: HandState, s: Shake) -> None:
     if not st.show(p, s.cards, s.line):
         return
     month = month_of(s.cards[0].code)
-    st.shakes[p] += 1
-    st.shaken.setdefault(p, set()).add(month)
+    st.deeds.shake(p, month)
     st.emit("shake", s.line, p, [c.code for c in s.cards])
     if st.profile.events.shake_timing == "on-play":
         st.shake_due = (p, month, s.line)
@@ -535,14 +520,14 @@ def bonus(st: HandState, s: Bonus) -> None:
         return
     if not st.take(p, s.card, s.line, "laid"):
         return
-    st.to_pile(p, [s.card.code])
+    st.piles.add(p, [s.card.code])
     st.emit("bonus", s.line, p, [s.card.code])
     if s.draw.code == UNSEEN:
         listed = st.stock.listed_next()
         if st.stock.remaining <= 0:
             st.violate("extra-card", s.line, s.draw.column, "a replacement drawn from an empty stock", p, stock=0)
         else:
-            st.stock.used += 1
+            st.stock.take()
             st.hands.add(p, listed)
     else:
         st.draw(s.draw, s.line, p, f"drawn by {p}")

@@ -55,41 +55,48 @@ class BoardView(Record):
 
 def view_of(st: HandState) -> BoardView:
     """The view of a state: the last turn's steals paid and, once the table is dealt, the players
-    seated, on a copy (the state itself waits for the ``give`` lines that may follow)."""
-    seen = st
-    if st.pending is not None or (st.table_line is not None and not st.began):
-        seen = st.copy()
-        calls.close_pending(seen)
-        deal.begin(seen)
-    players = tuple(seen.order or seen.seats)
-    if seen.outcome.kind != "incomplete" or (seen.began and seen.hand_is_over()):
-        due, who = "over", None
-    elif seen.must_call is not None:
-        due, who = "call", seen.must_call.player
-    elif seen.began:
-        due, who = "turn", seen.expected()
-    else:
-        due, who = "deal", None
+    seated, on a trial (the state itself waits for the ``give`` lines that may follow)."""
+    if st.pending is None and (st.seating.table_line is None or st.began):
+        return _seen(st)
+    with st.trial():
+        calls.close_pending(st)
+        deal.begin(st)
+        return _seen(st)
+
+
+def _due(st: HandState) -> tuple[str, str | None]:
+    """What comes next and whose it is."""
+    if st.outcome.kind != "incomplete" or (st.began and st.hand_is_over()):
+        return "over", None
+    if st.calls.due is not None:
+        return "call", st.calls.due.player
+    if st.began:
+        return "turn", st.expected()
+    return "deal", None
+
+
+def _seen(st: HandState) -> BoardView:
+    players = tuple(st.order or st.seats)
+    due, who = _due(st)
     return BoardView(
         players=players,
-        dealer=seen.dealer,
-        turn=seen.turn_number,
+        dealer=st.dealer,
+        turn=st.turn_number,
         table=tuple(
-            Stack(m, tuple(cards), seen.stack_owner.get(m), tuple(seen.buried.get(m, ())))
-            for m, cards in sorted(seen.table.items())
-            if cards
+            Stack(m, tuple(cards), st.table.owner(m), tuple(st.table.buried(m)))
+            for m, cards in sorted(st.table.months())
         ),
-        hands={p: sort_cards(seen.hands.known.get(p, Counter()).elements()) for p in players},
-        unseen={p: seen.hands.unseen.get(p, 0) for p in players},
-        dummies={p: seen.dummies[p] for p in players},
-        piles={p: sort_cards(seen.piles.get(p, [])) for p in players},
-        scores={p: seen.score(p) if p in seen.tallies else 0 for p in players},
-        gos={p: seen.gos[p] for p in players},
-        bombs={p: seen.bombs[p] for p in players},
-        stock=max(seen.stock.remaining, 0) if seen.began else 0,
+        hands={p: sort_cards(Counter(st.hands.known(p)).elements()) for p in players},
+        unseen={p: st.hands.unseen(p) for p in players},
+        dummies={p: st.deeds.dummies(p) for p in players},
+        piles={p: sort_cards(st.piles.of(p)) for p in players},
+        scores={p: st.score(p) if st.piles.holds(p) else 0 for p in players},
+        gos={p: st.calls.gos.get(p, 0) for p in players},
+        bombs={p: st.deeds.bombs.get(p, 0) for p in players},
+        stock=max(st.stock.remaining, 0) if st.began else 0,
         due=due,
         who=who,
-        outcome=seen.outcome.kind,
-        winner=seen.outcome.winner,
-        events=tuple(seen.events),
+        outcome=st.outcome.kind,
+        winner=st.outcome.winner,
+        events=tuple(st.events),
     )

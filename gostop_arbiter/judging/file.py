@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..notation import Hand, SyntaxIssue
 from ..notation.model import Notice
@@ -85,7 +85,9 @@ def _carry(hand: Hand, session: _Session) -> tuple[int, list[Discrepancy]]:
     ]
 
 
-def judge_hand(hand: Hand, choice: RulesChoice, session: _Session, visitor: HandVisitor | None = None) -> HandVerdict:
+def judge_hand(
+    hand: Hand, choice: RulesChoice, session: _Session, visitor: HandVisitor[Any] | None = None
+) -> HandVerdict:
     """One hand's verdict; raises :class:`UsageError` for a hand these rules cannot judge. A
     visitor sees a played hand's statements as they are pushed (see :mod:`.engine.visitor`)."""
     try:
@@ -145,7 +147,7 @@ def _hand_over(verdict: HandVerdict, session: _Session) -> None:
 class Session:
     """The hands of one file judged in order, one at a time (what ``audit`` streams)."""
 
-    def __init__(self, choice: RulesChoice | None = None, visitor: HandVisitor | None = None) -> None:
+    def __init__(self, choice: RulesChoice | None = None, visitor: HandVisitor[Any] | None = None) -> None:
         self.choice = choice or RulesChoice()
         self.visitor = visitor
         self._state = _Session()
@@ -176,7 +178,7 @@ class Session:
 
 
 def judge_file(
-    path: str, hands: Iterable[Hand], choice: RulesChoice | None = None, *, visitor: HandVisitor | None = None
+    path: str, hands: Iterable[Hand], choice: RulesChoice | None = None, *, visitor: HandVisitor[Any] | None = None
 ) -> FileVerdict:
     """The verdict on every hand of a file, in order, and the file's balance."""
     session = Session(choice, visitor)
@@ -224,7 +226,7 @@ class FileJudge:
         *,
         undecodable: Mapping[int, SyntaxIssue] | None = None,
         read_ahead: int = READ_AHEAD,
-        visitor: HandVisitor | None = None,
+        visitor: HandVisitor[Any] | None = None,
     ) -> None:
         self.session = Session(choice, visitor)
         self.errors: list[SyntaxIssue] = []
@@ -258,7 +260,7 @@ def judge_lines(
     choice: RulesChoice | None = None,
     *,
     read_ahead: int = READ_AHEAD,
-    visitor: HandVisitor | None = None,
+    visitor: HandVisitor[Any] | None = None,
 ) -> ReadAndJudged:
     """Read and judge a file (see :class:`FileJudge`): memory holds the verdicts, not the transcript.
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from ..engine.board import HandBoard, replay
-from ..engine.state import HandState
+from typing import Any
+
+from ..engine.board import HandBoard, visit
+from ..engine.state import PlayedHand
 from ..engine.visitor import HandVisitor
 from ..notation import Hand
 from ..rules import Profile
@@ -37,14 +39,14 @@ def _check_table(hand: Hand, profile: Profile) -> None:
 
 
 def _payments(
-    r: HandState, outcome: str, profile: Profile, carry: int, stake: int
+    r: PlayedHand, outcome: str, profile: Profile, carry: int, stake: int
 ) -> tuple[dict[str, PlayerScore], list[Payment]]:
     winner, players = r.outcome.winner, r.order
     if outcome == "stop" and winner is not None:
         standing = standings(players, r.piles, r.gos, r.go_order, r.shakes, r.bombs, r.declared)
         settled = settle_stop(winner, standing, players, profile, carry=carry, stake=stake)
         return settled.scores, settled.payments
-    scores = {p: PlayerScore(total=best_score(r.piles[p], profile, r.declared.get(p, {})).total) for p in players}
+    scores = {p: PlayerScore(total=best_score(list(r.piles[p]), profile, r.declared[p]).total) for p in players}
     if outcome == "chongtong" and winner is not None:
         points = profile.deal.chongtong_points_2p if len(players) == 2 else profile.deal.chongtong_points_3p
         return scores, settle_fixed(
@@ -64,7 +66,7 @@ def _payments(
         )
     if outcome == "round":
         full = sum(minhwatu_points(code, profile) * n for code, n in profile.the_deck().counts.items())
-        return minhwatu_round({p: r.piles[p] for p in players}, profile, full), []
+        return minhwatu_round({p: list(r.piles[p]) for p in players}, profile, full), []
     return scores, []
 
 
@@ -75,13 +77,15 @@ def judge_played(
     carry_in: int = 1,
     dealer: str,
     tags: dict[str, str] | None = None,
-    visitor: HandVisitor | None = None,
+    visitor: HandVisitor[Any] | None = None,
 ) -> tuple[HandVerdict, HandBoard]:
     """The verdict on a played hand, and the board (its events) it was drawn from."""
     _check_table(hand, profile)
-    board = replay(hand, profile, dealer=dealer, visitor=visitor)
+    board = HandBoard.of_hand(hand, profile, dealer=dealer, history=False)
+    visited = visit(hand, board, visitor)
+    board.close()
     r = board.result()
-    violations = r.all_violations()
+    violations = list(r.violations)
     outcome = r.outcome.kind
     if r.minhwatu and any(v.code in ("missing-card", "extra-card", "unknown-card") for v in violations):
         outcome = "void"  # a Minhwatu round with a card missing or extra counts for nobody
@@ -90,7 +94,7 @@ def judge_played(
         payment
         for seller, how in r.sitting_out.items()
         if how == "sell"
-        for payment in gwang_sale(seller, r.dealt.get(seller, []), dealer, r.order, profile, hand.stake)
+        for payment in gwang_sale(seller, list(r.dealt.get(seller, ())), dealer, list(r.order), profile, hand.stake)
     ]
     at_once = [
         immediate(e.other, e.player, e.extra["points"], e.note, hand.stake)
@@ -113,7 +117,7 @@ def judge_played(
         outcome=outcome,
         winner=r.outcome.winner,
         violations=sorted(violations, key=lambda v: (v.line, v.column)),
-        discrepancies=r.discrepancies + compare_claims(r.claims, everything, outcome, r.outcome.winner),
+        discrepancies=[*r.discrepancies, *compare_claims(r.claims, everything, outcome, r.outcome.winner)],
         scores=scores,
         payments=everything,
         carry_in=carry_in,
@@ -121,6 +125,6 @@ def judge_played(
         stake=hand.stake,
         tags=tags or {},
     )
-    if visitor is not None:
+    if visitor is not None and visited:
         visitor.end_hand(board, verdict)
     return verdict, board

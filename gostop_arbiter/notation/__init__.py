@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .errors import SyntaxIssue
 from .model import Hand, Statement, Transcript
-from .reader import GsnSyntaxError, HandResult, normalise_lines, parse_text, read_hands
+from .reader import GsnSyntaxError, HandResult, normalise_lines, parse_text, read_hands, read_statement
 from .writer import write_hand, write_statement, write_transcript
 
 __all__ = [
@@ -20,6 +20,7 @@ __all__ = [
     "normalise_lines",
     "parse_text",
     "read_hands",
+    "read_statement",
     "write_hand",
     "write_statement",
     "write_transcript",

@@ -15,13 +15,13 @@ import re
 import threading
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import field
 from typing import Any, cast
 
 from ..collector import paused_gc as paused_gc
 from ..numbers import shown, whole_number
-from ..records import Mutable, mutable
+from ..records import Mutable, mutable, replace
 from .errors import SyntaxIssue, describe
 from .grammar import hand_parser, shared_parser
 from .memo import LINES, Problem
@@ -34,6 +34,7 @@ from .model import (
     Notice,
     PileLine,
     Shake,
+    Statement,
     StockLine,
     TableLine,
     Tag,
@@ -515,3 +516,35 @@ def _assemble(
         warnings=check.warnings,
     )
     return hand, check.errors
+
+
+# ---- one statement in the context of a hand ---------------------------------------------------
+
+
+def read_statement(text: str, *, seats: Sequence[str], before: Sequence[Statement] = (), line: int = 1) -> Statement:
+    """One statement of a played hand, written as one line of GSN (python-chess's ``parse_san``):
+    parsed as the reader parses a hand's line numbered ``line``, then checked against the hand it
+    joins, as the reader checks a hand's lines against each other (the seats, a deal line after
+    play has begun or given twice, a line of a tally hand). Raises :class:`GsnSyntaxError` with
+    every located error."""
+    lines = normalise_lines(text)
+    source = lines[0] if lines else ""
+    if len(lines) != 1 or _kind_of_line(source) != "statement":
+        issue = SyntaxIssue(line=line, column=1, message="a statement is one line of GSN (no tag, no comment)")
+        raise GsnSyntaxError([replace(issue, source=source)])
+    chunk = _Chunk(line, [source])
+    with _ONE_AT_A_TIME:
+        items, _trailing, errors = _parse_lines(chunk)
+    if errors:
+        raise GsnSyntaxError(errors)
+    item = items[0]
+    check = _Assembler(chunk)
+    if _hand_kind(item) == "tally":
+        check.error(line, item.column, "this line belongs in a tally hand (piles and calls only), not on a board")
+    check.check_order([*before, item])
+    check.check_names([item], list(seats), from_tag=True)
+    mine = [issue for issue in check.errors if issue.line == line]
+    if mine:
+        raise GsnSyntaxError(mine)
+    statement: Statement = item
+    return statement

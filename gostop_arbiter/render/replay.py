@@ -55,7 +55,7 @@ def snapshots(hand: Hand, profile: Profile, dealer: str, *, deal: bool = False) 
     yield from visitor.taken.get(hand.index, [])
 
 
-class SnapshotVisitor(HandVisitor):
+class SnapshotVisitor(HandVisitor[None]):
     """Takes the snapshots of each played hand as the judge pushes it (``only``: of that hand
     alone), so that a replay or a page needs no second replay of the hand."""
 
