@@ -13,15 +13,20 @@ A hand as a board (push, pop, legal moves) is :func:`board_for` and :class:`Hand
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from .engine import HandBoard, HandVisitor
     from .notation.model import Hand, Transcript
     from .verdict import FileVerdict
 
-_ENGINE = frozenset({"HandBoard", "HandVisitor", "IllegalStatement", "BoardView", "LegalMoves"})
+R = TypeVar("R")
+
+_ENGINE = frozenset({"HandBoard", "HandVisitor", "IllegalStatement", "BoardView", "LegalMoves", "SKIP"})
 """Names of the engine's, imported when first asked for (a ``check`` of tally hands never needs them)."""
+
+_ERRORS = frozenset({"ArbiterError", "OutputError", "RulesError", "UsageError"})
+"""The errors a caller catches (:mod:`.errors`), beside ``GsnSyntaxError`` and ``IllegalStatement``."""
 
 
 def __getattr__(name: str) -> Any:
@@ -31,6 +36,14 @@ def __getattr__(name: str) -> Any:
         from . import engine
 
         return getattr(engine, name)
+    if name in _ERRORS:
+        from . import errors
+
+        return getattr(errors, name)
+    if name == "GsnSyntaxError":
+        from .notation import GsnSyntaxError
+
+        return GsnSyntaxError
     if name != "__version__":
         raise AttributeError(name)
     from importlib.metadata import PackageNotFoundError, version
@@ -73,6 +86,21 @@ def judge_text(
     return judged.verdict
 
 
+def visit_text(
+    text: str,
+    visitor: HandVisitor[R],
+    *,
+    path: str = "-",
+    rules: str | None = None,
+    sets: dict[str, str] | None = None,
+) -> R:
+    """Every hand of a GSN text judged as :func:`judge_text` judges it, each played hand shown to
+    the visitor, and what the visitor gathered (its ``result()``: python-chess's ``read_game``
+    with a visitor)."""
+    judge_text(text, path=path, rules=rules, sets=sets, visitor=visitor)
+    return visitor.result()
+
+
 def board_for(
     hand: Hand, *, rules: str | None = None, sets: dict[str, str] | None = None, dealer: str | None = None
 ) -> HandBoard:
@@ -87,13 +115,20 @@ def board_for(
 
 
 __all__ = [
+    "SKIP",
+    "ArbiterError",
     "BoardView",
+    "GsnSyntaxError",
     "HandBoard",
     "HandVisitor",
     "IllegalStatement",
     "LegalMoves",
+    "OutputError",
+    "RulesError",
+    "UsageError",
     "__version__",
     "board_for",
     "judge_text",
     "read_text",
+    "visit_text",
 ]

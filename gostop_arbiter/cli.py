@@ -14,6 +14,7 @@ from typing import IO, TYPE_CHECKING, Any, cast
 
 import click
 
+from .errors import ArbiterError, OutputError
 from .exitcodes import Exit
 from .judging.file import FileJudge, RulesChoice, judge_file
 from .messages import LANGS, Lang, lang_from_env, say, sentence
@@ -21,7 +22,7 @@ from .notation import Hand, SyntaxIssue, normalise_lines, read_hands, write_hand
 from .notation.model import Notice, Transcript
 from .notation.reader import decoded_lines, paused_gc
 from .notation.writer import SPELLINGS, Script, script_of
-from .outputs import STDIN, OutputError, opened_input, output_file, reason_of
+from .outputs import STDIN, opened_input, output_file, reason_of
 from .records import Mutable, dump, mutable
 from .rules import PROFILES, RulesError, profile_named, resolve
 from .settlement import settle_up
@@ -60,7 +61,7 @@ def _cannot_read(path: str, error: OSError) -> str:
     return f"cannot read {'standard input' if path == STDIN else path}: {reason_of(error)}"
 
 
-class _Unreadable(Exception):
+class _Unreadable(ArbiterError):
     """A file named on the command line that cannot be opened or read to its end."""
 
 
@@ -126,7 +127,7 @@ def _print_json(document: dict[str, Any]) -> None:
     click.echo(json.dumps(document, ensure_ascii=False, indent=2))
 
 
-class _PipeClosed(Exception):
+class _PipeClosed(ArbiterError):
     """Standard output's reader stopped reading (``| head``): nothing is wrong, the command ends."""
 
 

@@ -18,6 +18,8 @@ import tempfile
 from collections.abc import Iterator
 from typing import IO, TextIO
 
+from .errors import OutputError
+
 STDIN = "-"
 
 
@@ -32,14 +34,6 @@ def opened_input(path: str) -> Iterator[IO[bytes]]:
         raise OSError(0, "standard input is closed")
     else:
         yield sys.stdin.buffer
-
-
-class OutputError(Exception):
-    """An output that cannot be written: the path and the reason, in one line."""
-
-    def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"cannot write {path or repr('')}: {reason}")
-        self.path = path
 
 
 def reason_of(error: OSError) -> str:

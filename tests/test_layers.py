@@ -12,7 +12,7 @@ from conftest import ROOT
 PACKAGE = ROOT / "gostop_arbiter"
 
 LAYERS: list[tuple[str, set[str]]] = [
-    ("base", {"cards", "records", "numbers", "exitcodes", "collector", "outputs", "messages"}),
+    ("base", {"cards", "records", "numbers", "exitcodes", "collector", "outputs", "messages", "errors"}),
     ("notation", {"notation"}),
     ("rules", {"rules"}),
     ("scoring and the verdict's models", {"scoring", "verdict"}),
@@ -98,3 +98,24 @@ def test_the_engine_imports_no_settlement_and_no_judging() -> None:
     engine = PACKAGE / "engine"
     targets = {t for path in engine.rglob("*.py") for _line, t in imports_of(path)}
     assert not {t for t in targets if t.split(".")[0] in ("settlement", "judging", "render", "tools", "cli")}
+
+
+def test_every_error_the_package_raises_has_one_root_and_a_caller_can_catch_it_from_the_package() -> None:
+    import gostop_arbiter as ga
+    from gostop_arbiter.errors import ArbiterError
+
+    roots = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.name == "standalone.py":  # Lark's generated parser keeps Lark's own errors
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and any(
+                isinstance(base, ast.Name) and base.id in ("Exception", "ValueError", "BaseException")
+                for base in node.bases
+            ):
+                roots[f"{module_of(path)}.{node.name}"] = [ast.unparse(base) for base in node.bases]
+    # Terminated is how SIGTERM unwinds the command (as KeyboardInterrupt does for Ctrl-C): no error
+    strays = {name: bases for name, bases in roots.items() if name != "cli.Terminated" and "ArbiterError" not in bases}
+    assert strays == {"errors.ArbiterError": ["Exception"]}
+    for name in ("ArbiterError", "GsnSyntaxError", "RulesError", "UsageError", "IllegalStatement", "OutputError"):
+        assert issubclass(getattr(ga, name), ArbiterError), name

@@ -7,9 +7,10 @@ from .board import HandBoard, IllegalStatement, replay
 from .events import Event
 from .moves import LegalMoves
 from .view import BoardView, Stack
-from .visitor import HandVisitor
+from .visitor import SKIP, HandVisitor
 
 __all__ = [
+    "SKIP",
     "BoardView",
     "Event",
     "HandBoard",

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, TypeVar, cast, overload
 
+from ..errors import ArbiterError
 from ..notation import read_statement
 from ..notation.model import (
     Bonus,
@@ -46,7 +47,7 @@ from .visitor import SKIP, HandVisitor
 T = TypeVar("T")
 
 
-class IllegalStatement(ValueError):
+class IllegalStatement(ArbiterError, ValueError):
     """A statement the board refused: the violations it would make, the first one as the message."""
 
     def __init__(self, statement: Statement, violations: list[Violation]) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
+from ..errors import UsageError
 from ..notation import Hand, SyntaxIssue
 from ..notation.model import Notice
 from ..notation.reader import JUDGING_TAGS, meant_tags, paused_gc, read_hands
@@ -19,7 +20,7 @@ from ..numbers import whole_number
 from ..records import Mutable, Record, frozen, mutable, replace
 from ..rules import Profile, RulesError, resolve
 from ..verdict import Discrepancy, FileError, FileVerdict, HandVerdict
-from .tally import UsageError, judge_tally
+from .tally import judge_tally
 
 if TYPE_CHECKING:  # the engine is imported only when a played hand is judged
     from ..engine.visitor import HandVisitor

@@ -7,13 +7,14 @@ from typing import Any
 from ..engine.board import HandBoard, visit
 from ..engine.state import PlayedHand
 from ..engine.visitor import HandVisitor
+from ..errors import UsageError
 from ..notation import Hand
 from ..rules import Profile
 from ..scoring import best_score
 from ..settlement import gwang_sale, immediate, minhwatu_points, minhwatu_round, settle_fixed, settle_stop, standings
 from ..verdict import HandVerdict, Payment, PlayerScore
 from .claims import compare_claims
-from .tally import UsageError, next_carry
+from .tally import next_carry
 
 VOID = ("nagari", "redeal", "void", "incomplete")
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import field
 
 from ..cards import Kind, card_info
+from ..errors import UsageError
 from ..notation.model import Bomb, Call, Claim, Declare, Hand, PileLine, Shake
 from ..records import Mutable, mutable, replace
 from ..rules import Profile
@@ -21,15 +22,6 @@ from ..scoring import Tally, best_score, declaration_problem, switchable_in
 from ..settlement import minhwatu_points, minhwatu_round, settle_stop, standings
 from ..verdict import Discrepancy, HandVerdict, Payment, PlayerScore, Violates, Violation
 from .claims import compare_claims
-
-
-class UsageError(ValueError):
-    """The hand cannot be judged under these rules at all (exit 2), e.g. four playing Go-Stop."""
-
-    def __init__(self, line: int, column: int, message: str) -> None:
-        super().__init__(message)
-        self.line = line
-        self.column = column
 
 
 @mutable

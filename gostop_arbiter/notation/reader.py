@@ -20,6 +20,7 @@ from dataclasses import field
 from typing import Any, cast
 
 from ..collector import paused_gc as paused_gc
+from ..errors import ArbiterError
 from ..numbers import shown, whole_number
 from ..records import Mutable, mutable, replace
 from .errors import SyntaxIssue, describe
@@ -60,7 +61,7 @@ JUDGING_TAGS = ("Seats", "Dealer", "Rules", "Set", "Stake", "Carry")
 under the wrong rules or seats."""
 
 
-class GsnSyntaxError(Exception):
+class GsnSyntaxError(ArbiterError):
     """The text of a file is not valid GSN; ``issues`` lists every located error."""
 
     def __init__(self, issues: list[SyntaxIssue]) -> None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
+from ..errors import RulesError
 from .named import PROFILES, profile_named, resolve
-from .profile import KNOBS, Profile, RulesError, with_overrides
+from .profile import KNOBS, Profile, with_overrides
 
 __all__ = ["KNOBS", "PROFILES", "Profile", "RulesError", "profile_named", "resolve", "with_overrides"]

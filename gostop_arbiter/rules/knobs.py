@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Literal
 
+from ..errors import KnobError
 from ..records import Record, closed_record, listed
 
 
@@ -21,13 +22,6 @@ def knob(default: Any, meaning: str, rule: str) -> Any:
     if isinstance(default, list):
         return listed(default, **metadata)
     return dataclasses.field(default=default, metadata=metadata)
-
-
-class KnobError(ValueError):
-    """A knob value that its type allows but the rules do not (e.g. a bonus card b4)."""
-
-    def __init__(self, knob: str, message: str) -> None:
-        super().__init__(f"{knob}: {message}")
 
 
 @closed_record

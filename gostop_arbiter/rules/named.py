@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import RulesError
 from ..notation.errors import did_you_mean
 from ..records import replace
-from .profile import Game, Profile, RulesError, with_overrides
+from .profile import Game, Profile, with_overrides
 
 STANDARD = Profile(
     name="standard",

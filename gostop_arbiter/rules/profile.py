@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any, Literal, get_args, get_origin
 
 from ..cards import Deck
+from ..errors import KnobError, RulesError
 from ..notation.errors import did_you_mean
 from ..records import Record, closed_record, dump, field_types, nested, validate
 from .knobs import (
@@ -16,7 +17,6 @@ from .knobs import (
     EventRules,
     FourPlayerRules,
     GoRules,
-    KnobError,
     MinhwatuRules,
     ScoringRules,
     SettlementRules,
@@ -89,10 +89,6 @@ def knob_index() -> dict[str, tuple[str, str]]:
 
 
 KNOBS = knob_index()
-
-
-class RulesError(ValueError):
-    """An unknown profile or knob, or a value of the wrong kind: a usage error (exit 2)."""
 
 
 def _annotation(group: str, field: str) -> Any:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TypeVar, cast
 
 from ..engine import HandBoard, IllegalStatement
+from ..errors import ArbiterError
 from ..judging.file import RulesChoice, Session
 from ..messages import Lang, say, sentence
 from ..notation import GsnSyntaxError, Hand, Statement, normalise_lines, read_hands
@@ -45,7 +46,7 @@ MAX_LINES = 64
 """The most statements one write may carry (a deal is at most four hands, the table and the stock)."""
 
 
-class RecorderError(ValueError):
+class RecorderError(ArbiterError, ValueError):
     """A write the recorder refuses: why, as a sentence of the catalogue and its facts (said in a
     page's language by :meth:`said`), and ``status``, the HTTP status that says it."""
 

@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 
 from ..cards import UNSEEN
+from ..errors import ArbiterError
 from ..notation.model import Call, CardRef, DealLine, Hand, Statement, Tag, Turn
 from ..records import replace
 
@@ -24,7 +25,7 @@ TAMPER_KINDS: dict[str, str] = {
 """Each kind of fault, with the violation code that reveals it."""
 
 
-class CannotTamper(ValueError):
+class CannotTamper(ArbiterError, ValueError):
     """This hand offers no place for that fault (e.g. no go call to leave out)."""
 
 

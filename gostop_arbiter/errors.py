@@ -1,0 +1,53 @@
+"""The errors the arbiter raises, under one root: catch :class:`ArbiterError` for any of them.
+
+Those a caller of the library meets, each exported by the package (``from gostop_arbiter import
+GsnSyntaxError``):
+
+- :class:`~gostop_arbiter.notation.GsnSyntaxError`: a text that is not GSN, with every located error;
+- :class:`RulesError`: an unknown rules profile or knob, or a value it cannot take;
+- :class:`UsageError`: a hand these rules cannot judge at all (five at a Go-Stop table);
+- :class:`~gostop_arbiter.engine.IllegalStatement`: a statement the board refused, with its violations;
+- :class:`OutputError`: an output that cannot be written.
+
+The ones defined in their own layer (a syntax error in the notation, a refused statement in the
+engine, a refused write in the table app, a fault the tamperer cannot make) derive from the root
+defined here; the others are defined here, since more than one layer raises or catches them.
+"""
+
+from __future__ import annotations
+
+
+class ArbiterError(Exception):
+    """Every error the arbiter raises on purpose (never a bug's)."""
+
+
+class RulesError(ArbiterError, ValueError):
+    """An unknown profile or knob, or a value of the wrong kind: a usage error (exit 2)."""
+
+
+class KnobError(ArbiterError, ValueError):
+    """A knob value that its type allows but the rules do not (e.g. a bonus card b4); raised while
+    pydantic validates a profile, which reports it as the knob's error."""
+
+    def __init__(self, knob: str, message: str) -> None:
+        super().__init__(f"{knob}: {message}")
+
+
+class UsageError(ArbiterError, ValueError):
+    """The hand cannot be judged under these rules at all (exit 2), e.g. four playing Go-Stop."""
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.column = column
+
+
+class OutputError(ArbiterError):
+    """An output that cannot be written: the path and the reason, in one line."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"cannot write {path or repr('')}: {reason}")
+        self.path = path
+
+
+__all__ = ["ArbiterError", "KnobError", "OutputError", "RulesError", "UsageError"]
