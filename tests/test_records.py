@@ -13,9 +13,9 @@ import pytest
 from conftest import SAMPLES
 from pydantic import ValidationError
 
+from gostop_arbiter.errors import KnobError
 from gostop_arbiter.notation.model import CardRef, Hand, Turn
 from gostop_arbiter.records import dump, json_schema, replace, replacer, validate
-from gostop_arbiter.errors import KnobError
 from gostop_arbiter.rules.knobs import DeckRules
 from gostop_arbiter.verdict import Payment, violation
 
