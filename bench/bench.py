@@ -40,7 +40,10 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gostop_arbiter.notation.grammar import ParserChoice
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -51,15 +54,17 @@ counts the other programs' turns (decision B8). ``--wall`` times them by the clo
 
 
 def median_time(fn: Callable[[], Any], runs: int) -> tuple[float, Any]:
-    from gostop_arbiter.notation.memo import LINES
+    """Each run with the collector as the command tunes it; each reads its lines afresh with a
+    reader of its own, as a new process does (decision B14)."""
+    from gostop_arbiter import collector
 
     times, result = [], None
     for _ in range(runs):
-        LINES.clear()  # each run reads its lines afresh, as a new process does (decision B14)
         gc.collect()
-        start = CLOCK()
-        result = fn()
-        times.append(CLOCK() - start)
+        with collector.tuned():
+            start = CLOCK()
+            result = fn()
+            times.append(CLOCK() - start)
     return statistics.median(times), result
 
 
@@ -109,13 +114,13 @@ def lark_only(text: str, fast: bool = False) -> int:
     return count
 
 
-def parse_streamed(text: str) -> int:
+def parse_streamed(text: str, parser: ParserChoice = "auto") -> int:
     """The parse stage as end to end runs it: each hand read into models and then let go."""
-    from gostop_arbiter.notation import normalise_lines, read_hands
-    from gostop_arbiter.notation.reader import paused_gc
+    from gostop_arbiter.notation import normalise_lines
+    from gostop_arbiter.notation.reader import Reader
 
-    with paused_gc():
-        return sum(1 for result in read_hands(normalise_lines(text)) if result.hand is not None)
+    hands = Reader(parser=parser).hands(normalise_lines(text))
+    return sum(1 for result in hands if result.hand is not None)
 
 
 def fast_tree_parser() -> Any:
@@ -128,30 +133,25 @@ def fast_tree_parser() -> Any:
     return lark.Lark._load_from_dict(standalone.DATA, standalone.MEMO, _plugins=lark_cython.plugins)
 
 
-def with_parser(parser: str, fn: Callable[[str], Any], text: str) -> Any:
+def with_parser(parser: ParserChoice, fn: Callable[[str, ParserChoice], Any], text: str) -> Any:
     """``fn(text)`` with whole hands read by the stand-alone parser only (``pure``), or by the fast
     one from the first hand (``fast``)."""
-    from gostop_arbiter.notation import grammar
-
-    before, grammar.PARSER = grammar.PARSER, parser
-    try:
-        return fn(text)
-    finally:
-        grammar.PARSER = before
+    return fn(text, parser)
 
 
-def end_to_end(text: str) -> Any:
+def end_to_end(text: str, parser: ParserChoice = "auto") -> Any:
     """``check``'s own path: each run of hands judged as soon as it is read."""
     from gostop_arbiter.judging.file import judge_lines
     from gostop_arbiter.notation import normalise_lines
+    from gostop_arbiter.notation.reader import Reader
 
-    return judge_lines("bench", normalise_lines(text)).verdict
+    return judge_lines("bench", normalise_lines(text), reader=Reader(parser=parser)).verdict
 
 
 def fast_parser_installed() -> bool:
-    from gostop_arbiter.notation.grammar import shared_fast_parser
+    from gostop_arbiter.notation.grammar import build_fast_parser
 
-    return shared_fast_parser() is not None
+    return build_fast_parser() is not None
 
 
 def chess_corpus(moves: int, seed: int = 1) -> str:

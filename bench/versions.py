@@ -31,6 +31,16 @@ from bench import callgrind  # this folder's: bench.py counts instructions the s
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def reading() -> dict[str, Any]:
+    """How the code under test reads with the parser ``GOSTOP_ARBITER_PARSER`` names: a reader made
+    from it (issue 27), or nothing, for code that read the variable itself."""
+    try:
+        from gostop_arbiter.notation.reader import reader_from_env
+    except ImportError:
+        return {}
+    return {"reader": reader_from_env()}
+
+
 def stage_times(path: str) -> dict[str, float]:
     """Run in the code under test (``--stages``): the time of each stage on the corpus at ``path``."""
     try:  # the package laid out as its pipeline (issue 13)
@@ -38,25 +48,30 @@ def stage_times(path: str) -> dict[str, float]:
     except ImportError:  # before it
         from gostop_arbiter.arbiter import judge_file, judge_lines  # type: ignore[no-redef]
     from gostop_arbiter.notation import normalise_lines, parse_text, read_hands
-    from gostop_arbiter.notation.reader import paused_gc
+
+    try:  # the collector tuned by the command (issue 27)
+        from gostop_arbiter.collector import tuned
+    except ImportError:  # paused by the library's calls, before it
+        from gostop_arbiter.notation.reader import paused_gc as tuned  # type: ignore[attr-defined,no-redef]
 
     text = Path(path).read_text(encoding="utf-8")
     hands = parse_text(text).hands
 
     def parse() -> Any:
-        with paused_gc():
-            return sum(1 for result in read_hands(normalise_lines(text)) if result.hand is not None)
+        with tuned():
+            return sum(1 for result in read_hands(normalise_lines(text), **reading()) if result.hand is not None)
 
     stages = {
         "parse": parse,
         "replay + settle + verdict": lambda: judge_file("bench", hands),
-        "end to end": lambda: judge_lines("bench", normalise_lines(text)),
+        "end to end": lambda: judge_lines("bench", normalise_lines(text), **reading()),
     }
     taken = {}
     for name, fn in stages.items():
-        start = time.process_time()
-        fn()
-        taken[name] = time.process_time() - start
+        with tuned():
+            start = time.process_time()
+            fn()
+            taken[name] = time.process_time() - start
     return taken
 
 
@@ -74,7 +89,7 @@ def run_one(stage: str, path: str) -> None:
         if stage == "parse and judge":
             judge_file("bench", hands)
     elif stage == "end to end":
-        judge_lines("bench", normalise_lines(text))
+        judge_lines("bench", normalise_lines(text), **reading())
 
 
 COUNTED = ("none", "parse", "parse and judge", "end to end")

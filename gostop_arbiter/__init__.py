@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 if TYPE_CHECKING:
     from .engine import HandBoard, HandVisitor
     from .notation.model import Hand, Transcript
+    from .notation.reader import Reader
     from .verdict import FileVerdict
 
 R = TypeVar("R")
@@ -68,19 +69,22 @@ def judge_text(
     rules: str | None = None,
     sets: dict[str, str] | None = None,
     visitor: HandVisitor[Any] | None = None,
+    reader: Reader | None = None,
 ) -> FileVerdict:
     """The verdict (GSN §8) on every hand of a GSN text, optionally under other rules; a visitor
     sees each played hand's statements as they are pushed (:class:`HandVisitor`).
 
     Raises ``GsnSyntaxError`` for a text that does not parse and ``RulesError`` for an unknown
-    profile or knob; hands that cannot be judged are listed in the verdict's ``errors``."""
+    profile or knob; hands that cannot be judged are listed in the verdict's ``errors``. ``reader``
+    reads the text (a :class:`~.notation.reader.Reader`: keep one to read many texts; by default
+    a reader of its own)."""
     from .judging.file import RulesChoice, judge_lines
     from .notation import GsnSyntaxError, normalise_lines
     from .rules import resolve
 
     choice = RulesChoice(rules, dict(sets or {}))
     resolve(rules or "standard", dict(choice.sets))
-    judged = judge_lines(path, normalise_lines(text), choice, visitor=visitor)
+    judged = judge_lines(path, normalise_lines(text), choice, visitor=visitor, reader=reader)
     if judged.errors:
         raise GsnSyntaxError(judged.errors)
     return judged.verdict

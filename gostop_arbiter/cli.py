@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import os
 import signal
@@ -20,7 +21,7 @@ from .judging.file import FileJudge, RulesChoice, judge_file
 from .messages import LANGS, Lang, lang_from_env, say, sentence
 from .notation import Hand, SyntaxIssue, normalise_lines, read_hands, write_hand, write_transcript
 from .notation.model import Notice, Transcript
-from .notation.reader import decoded_lines, paused_gc
+from .notation.reader import Reader, decoded_lines, reader_from_env
 from .notation.writer import SPELLINGS, Script, script_of
 from .outputs import STDIN, opened_input, output_file, reason_of
 from .records import Mutable, dump, mutable
@@ -95,13 +96,19 @@ def load(path: str) -> SourceFile:
     source = read_source(path)
     if not source.ok:
         return source
-    with paused_gc():
-        for result in read_hands(normalise_lines(source.text), source.undecodable):
-            source.errors.extend(result.errors)
-            if result.hand is not None:
-                source.hands.append(result.hand)
-                source.warnings.extend(result.hand.warnings)
+    for result in read_hands(normalise_lines(source.text), source.undecodable, reader=_reader()):
+        source.errors.extend(result.errors)
+        if result.hand is not None:
+            source.hands.append(result.hand)
+            source.warnings.extend(result.hand.warnings)
     return source
+
+
+@functools.cache
+def _reader() -> Reader:
+    """The command's reader: one for the files of a run, so that a line read in one file is
+    remembered in the next (decision B14)."""
+    return reader_from_env()
 
 
 def _report_errors(source: SourceFile) -> None:
@@ -445,7 +452,10 @@ def _check_file(path: str, choice: RulesChoice, out: _CheckOutput, tally: _Tally
                 except OSError as error:
                     raise _Unreadable(_cannot_read(path, error)) from None
                 judge = FileJudge(
-                    lines.keep(decoded_lines(_read_or_say(path, handle), undecodable)), choice, undecodable=undecodable
+                    lines.keep(decoded_lines(_read_or_say(path, handle), undecodable)),
+                    choice,
+                    undecodable=undecodable,
+                    reader=_reader(),
                 )
                 for hand, result in judge:
                     lines.forget_before(hand)

@@ -4,7 +4,6 @@ no verdict once a hand has a syntax error, and the transcript never held whole."
 from __future__ import annotations
 
 import gc
-import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -12,6 +11,7 @@ from typing import Any
 import pytest
 from conftest import SAMPLES, spec_examples
 
+from gostop_arbiter import collector, judge_text
 from gostop_arbiter.judging import file as judging_file
 from gostop_arbiter.judging.file import FileJudge, judge_file, judge_lines
 from gostop_arbiter.notation import normalise_lines, parse_text
@@ -99,34 +99,43 @@ def test_a_streamed_file_is_collected_between_runs_and_the_reader_works_with_col
 FOUR_HANDS = TWO_HANDS + later_hands(3, 4)
 
 
-def collections_between_runs(judge: Callable[[], object]) -> int:
-    """Garbage collections started inside ``FileJudge``'s iteration while ``judge`` runs, with the
-    collector set to start one at any allocation while it is on."""
+def collections_while(call: Callable[[], object]) -> int:
+    """Garbage collections started while ``call`` runs, with the collector set to start one at any
+    allocation while it is on."""
     started: list[str] = []
-    here = str(Path("judging", "file.py"))
 
     def count(phase: str, _info: dict[str, int]) -> None:
-        stack = traceback.extract_stack()
-        if phase == "start" and any(f.name == "__iter__" and f.filename.endswith(here) for f in stack):
+        if phase == "start":
             started.append(phase)
 
     threshold = gc.get_threshold()
     gc.set_threshold(1)
     gc.callbacks.append(count)
     try:
-        judge()
+        call()
     finally:
         gc.callbacks.remove(count)
         gc.set_threshold(*threshold)
     return len(started)
 
 
-def test_judging_a_whole_file_at_once_collects_no_garbage_until_it_returns() -> None:
-    """Decision B5: ``judge_lines`` holds every verdict until it returns, as ``judge_file`` does, so
-    like ``judge_file`` it pauses the collector for the whole file: a collection between runs would
-    walk every verdict kept so far again. Streamed (``check``, ``audit``), a file is collected
-    after each run, since nothing is kept."""
+def test_a_library_call_leaves_the_collector_as_it_found_it() -> None:
+    """Decision B5 (issue 27): only the command tunes the collector; the library's calls neither
+    pause it nor change its thresholds, so a server or a notebook that judges keeps its own."""
     lines = normalise_lines(FOUR_HANDS)
-    assert collections_between_runs(lambda: judge_lines("four.gsn", lines, read_ahead=1)) == 0
-    assert gc.isenabled()
-    assert collections_between_runs(lambda: list(FileJudge(lines, read_ahead=1))) >= 3
+    before = gc.get_threshold()
+    for call in (
+        lambda: judge_lines("four.gsn", lines, read_ahead=1),
+        lambda: list(FileJudge(lines, read_ahead=1)),
+        lambda: parse_text(FOUR_HANDS),
+        lambda: judge_text(FOUR_HANDS),
+    ):
+        assert collections_while(call) > 0
+        assert gc.isenabled() and gc.get_threshold() == before
+
+
+def test_the_command_collects_the_youngest_generation_less_often_and_gives_the_thresholds_back() -> None:
+    before = gc.get_threshold()
+    with collector.tuned():
+        assert gc.get_threshold() == (collector.YOUNG, *before[1:])
+    assert gc.get_threshold() == before

@@ -22,9 +22,11 @@ import pytest
 from conftest import sample_files, spec_examples
 from test_fuzz import mutate
 
-from gostop_arbiter.notation import grammar, memo, normalise_lines, read_hands, write_hand
-from gostop_arbiter.notation.grammar import shared_parser
-from gostop_arbiter.notation.memo import LINES, MAX_CHARACTERS, MAX_LENGTH, SHORTEST, LineMemo
+from gostop_arbiter.notation import memo, normalise_lines, write_hand
+from gostop_arbiter.notation.grammar import build_parser
+from gostop_arbiter.notation.memo import MAX_CHARACTERS, MAX_LENGTH, SHORTEST, LineMemo
+from gostop_arbiter.notation.reader import Reader
+from gostop_arbiter.notation.transformer import GsnTransformer
 from gostop_arbiter.rules import profile_named
 from gostop_arbiter.tools.simulate import simulate_session
 
@@ -45,22 +47,22 @@ def _without_comments(text: str) -> str:
 TEXTS = [text for path in FILES for text in (path.read_text(encoding="utf-8"),) for text in (text, _without_comments(text))]
 
 
-def _read(text: str) -> list[Any]:
-    return [(result.hand, result.errors) for result in read_hands(normalise_lines(text))]
+READER = Reader()
+"""The reader of most tests: it remembers the lines of every text it reads."""
+
+
+def _read(text: str, reader: Reader = READER) -> list[Any]:
+    return [(result.hand, result.errors) for result in reader.hands(normalise_lines(text))]
 
 
 @pytest.fixture
 def forgetful(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """Reads a text with no memory of lines: every hand parsed whole, as the reader did before."""
-
-    def read(text: str) -> list[Any]:
-        with monkeypatch.context() as patched:
-            patched.setattr(LINES, "read", lambda *_args: None)
-            return _read(text)
-
-    LINES.clear()
-    yield read
-    LINES.clear()
+    reader = Reader()
+    monkeypatch.setattr(reader.memo, "read", lambda *_args: None)
+    READER.memo.clear()
+    yield lambda text: _read(text, reader)
+    READER.memo.clear()
 
 
 def test_the_comment_free_texts_take_the_memory():
@@ -70,7 +72,7 @@ def test_the_comment_free_texts_take_the_memory():
 def test_every_sample_example_and_fixture_reads_the_same_with_the_memory_cold_and_warm(forgetful: Any) -> None:
     for text in TEXTS:
         expected = forgetful(text)
-        LINES.clear()
+        READER.memo.clear()
         assert _read(text) == expected  # cold: every line parsed once
         assert _read(text) == expected  # warm: every remembered line copied
 
@@ -83,7 +85,7 @@ def test_simulated_sessions_read_the_same(players: int, forgetful: Any) -> None:
         expected = forgetful(text)
         assert all(hand is not None for hand, _errors in expected)
         assert _read(text) == expected
-        assert LINES.young  # the turns were remembered
+        assert READER.memo.young  # the turns were remembered
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -118,7 +120,8 @@ def test_a_line_read_again_is_placed_and_reported_at_its_own_line(forgetful: Any
 
 def parse(text: str) -> tuple[list[Any], list[Any]]:
     """Lines joined as a hand, parsed as the reader parses them."""
-    parser, transformer = shared_parser()
+    transformer = GsnTransformer()
+    parser = build_parser(transformer)
     transformer.reset(0)
     return parser.parse(text, start="hand"), list(transformer.problems)
 
@@ -170,11 +173,12 @@ def test_lines_remembered_from_either_parser_read_the_same(forgetful: Any, monke
     text = "\n\n".join("\n".join(write_hand(hand)) for hand in session) + "\n"
     expected = forgetful(text)
     for parser in ("pure", "fast", "pure"):  # each read finds the lines the other parser remembered
-        monkeypatch.setattr(grammar, "PARSER", parser)
+        READER.parser = parser
         assert _read(text) == expected
+    READER.parser = "auto"
 
 
-def test_two_threads_reading_at_once_read_as_one_does(forgetful: Any) -> None:
+def test_two_threads_reading_at_once_each_with_its_reader_read_as_one_does(forgetful: Any) -> None:
     rng = random.Random(3)
     texts = []
     for _ in range(40):
@@ -184,9 +188,10 @@ def test_two_threads_reading_at_once_read_as_one_does(forgetful: Any) -> None:
     wrong: list[int] = []
 
     def read_all(seed: int) -> None:
+        reader = Reader()  # a reader is one thread's: nothing of it is shared
         order = list(range(len(texts)))
         random.Random(seed).shuffle(order)
-        wrong.extend(i for i in order if _read(texts[i]) != expected[i])
+        wrong.extend(i for i in order if _read(texts[i], reader) != expected[i])
 
     interval = sys.getswitchinterval()
     sys.setswitchinterval(1e-6)  # hand the GIL over as often as Python will

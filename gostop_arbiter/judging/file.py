@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import UsageError
 from ..notation import Hand, SyntaxIssue
 from ..notation.model import Notice
-from ..notation.reader import JUDGING_TAGS, meant_tags, paused_gc, read_hands
+from ..notation.reader import JUDGING_TAGS, Reader, meant_tags
 from ..numbers import whole_number
 from ..records import Mutable, Record, frozen, mutable, replace
 from ..rules import Profile, RulesError, resolve
@@ -185,13 +185,12 @@ def judge_file(
     session = Session(choice, visitor)
     verdicts: list[HandVerdict] = []
     errors: list[FileError] = []
-    with paused_gc():
-        for hand in hands:
-            result = session.judge(hand)
-            if isinstance(result, FileError):
-                errors.append(result)
-            else:
-                verdicts.append(result)
+    for hand in hands:
+        result = session.judge(hand)
+        if isinstance(result, FileError):
+            errors.append(result)
+        else:
+            verdicts.append(result)
     return FileVerdict(path=path, hands=verdicts, balance=session.balance, errors=errors)
 
 
@@ -217,8 +216,7 @@ class FileJudge:
     as its run is judged, so memory holds a run of hands, never the file. A file with a syntax
     error gets no verdict (GSN §8: exit 2 with every error), so judging stops at the first one
     while reading goes on to report the rest; ``errors``, ``warnings`` and ``balance`` are
-    complete once the iteration ends. The collector is paused while a run is read and judged, never
-    across a ``yield``: the reader's own work runs with it on (decision B5)."""
+    complete once the iteration ends. ``reader`` reads the lines (by default a reader of its own)."""
 
     def __init__(
         self,
@@ -228,11 +226,12 @@ class FileJudge:
         undecodable: Mapping[int, SyntaxIssue] | None = None,
         read_ahead: int = READ_AHEAD,
         visitor: HandVisitor[Any] | None = None,
+        reader: Reader | None = None,
     ) -> None:
         self.session = Session(choice, visitor)
         self.errors: list[SyntaxIssue] = []
         self.warnings: list[Notice] = []
-        self._read = read_hands(lines, undecodable)
+        self._read = (reader or Reader()).hands(lines, undecodable)
         self._read_ahead = read_ahead
 
     @property
@@ -241,15 +240,14 @@ class FileJudge:
 
     def __iter__(self) -> Iterator[tuple[Hand, HandVerdict | FileError]]:
         while True:
-            with paused_gc():
-                run = list(itertools.islice(self._read, self._read_ahead))
-                judged = []
-                for one in run:
-                    self.errors.extend(one.errors)
-                    if one.hand is not None:
-                        self.warnings.extend(one.hand.warnings)
-                        if not self.errors:
-                            judged.append((one.hand, self.session.judge(one.hand)))
+            run = list(itertools.islice(self._read, self._read_ahead))
+            judged = []
+            for one in run:
+                self.errors.extend(one.errors)
+                if one.hand is not None:
+                    self.warnings.extend(one.hand.warnings)
+                    if not self.errors:
+                        judged.append((one.hand, self.session.judge(one.hand)))
             if not run:
                 return
             yield from judged
@@ -262,22 +260,18 @@ def judge_lines(
     *,
     read_ahead: int = READ_AHEAD,
     visitor: HandVisitor[Any] | None = None,
+    reader: Reader | None = None,
 ) -> ReadAndJudged:
-    """Read and judge a file (see :class:`FileJudge`): memory holds the verdicts, not the transcript.
-
-    Every verdict is kept until the end, as :func:`judge_file` keeps them, so the collector is
-    paused for the whole file, as there: a collection after each run would walk every verdict kept
-    so far again, about a tenth of judging 10,000 hands (decision B5)."""
-    with paused_gc():
-        judge = FileJudge(lines, choice, read_ahead=read_ahead, visitor=visitor)
-        verdicts: list[HandVerdict] = []
-        errors: list[FileError] = []
-        for _hand, judged in judge:
-            if isinstance(judged, FileError):
-                errors.append(judged)
-            else:
-                verdicts.append(judged)
-        result = ReadAndJudged(FileVerdict(path=path), judge.errors, judge.warnings)
-        if not judge.errors:
-            result.verdict = FileVerdict(path=path, hands=verdicts, balance=judge.balance, errors=errors)
-        return result
+    """Read and judge a file (see :class:`FileJudge`): memory holds the verdicts, not the transcript."""
+    judge = FileJudge(lines, choice, read_ahead=read_ahead, visitor=visitor, reader=reader)
+    verdicts: list[HandVerdict] = []
+    errors: list[FileError] = []
+    for _hand, judged in judge:
+        if isinstance(judged, FileError):
+            errors.append(judged)
+        else:
+            verdicts.append(judged)
+    result = ReadAndJudged(FileVerdict(path=path), judge.errors, judge.warnings)
+    if not judge.errors:
+        result.verdict = FileVerdict(path=path, hands=verdicts, balance=judge.balance, errors=errors)
+    return result

@@ -12,11 +12,9 @@ whose grammar compiler, Earley parser and on-disk cache cost a third of every st
 
 from __future__ import annotations
 
-import itertools
 import os
 from collections.abc import Callable
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from . import standalone
 from .transformer import GsnTransformer
@@ -121,15 +119,11 @@ def build_parser(
     return parser
 
 
-@lru_cache(maxsize=1)
-def shared_parser() -> tuple[standalone.Lark, GsnTransformer]:
-    """The one parser of this process and its transformer, built on first use."""
-    transformer = GsnTransformer()
-    return build_parser(transformer), transformer
-
+ParserChoice = Literal["auto", "pure", "fast"]
+"""Which parser reads whole hands (see :class:`~.reader.Reader`)."""
 
 FAST_AFTER = 200
-"""Hands a process reads with the stand-alone parser before it turns to the fast one: importing Lark
+"""Hands a reader reads with the stand-alone parser before it turns to the fast one: importing Lark
 and lark-cython costs about 70 ms, which the fast parser wins back over a few hundred hands, so a
 ``check`` of one file of a few hands never pays it (decision B6)."""
 
@@ -165,12 +159,6 @@ def build_fast_parser(transformer: GsnTransformer | None = None) -> FastParser |
     return FastParser(parser, UnexpectedInput, transformer)
 
 
-@lru_cache(maxsize=1)
-def shared_fast_parser() -> FastParser | None:
-    """The process's fast parser, built on first use; None without the ``fast`` extra."""
-    return build_fast_parser()
-
-
 def write_standalone() -> str:
     """Write the stand-alone parser module from the grammar (after editing grammar/gsn.lark);
     returns its path."""
@@ -178,23 +166,3 @@ def write_standalone() -> str:
     with open(MODULE, "w", encoding="utf-8") as handle:
         handle.write(source)
     return MODULE
-
-
-PARSER = os.environ.get("GOSTOP_ARBITER_PARSER", "auto")
-"""Which parser reads whole hands: ``auto`` (the stand-alone parser for the first
-:data:`FAST_AFTER` hands, then the fast one when it is installed), ``pure`` (the stand-alone parser
-only) or ``fast`` (the fast one from the first hand, when installed). Set from the environment
-variable ``GOSTOP_ARBITER_PARSER``; the bench sets it to time both."""
-
-_hands = itertools.count(1)
-
-
-def hand_parser() -> tuple[Any, GsnTransformer, type[Exception]]:
-    """The parser for the next whole hand this process reads, its transformer, and the exception it
-    raises for text that is not GSN."""
-    if PARSER != "pure" and (PARSER == "fast" or next(_hands) > FAST_AFTER):
-        fast = shared_fast_parser()
-        if fast is not None:
-            return fast.parser, fast.transformer, fast.errors
-    parser, transformer = shared_parser()
-    return parser, transformer, standalone.UnexpectedInput

@@ -130,7 +130,3 @@ def _parse_apart(lines: list[str], parse: Parse) -> list[Parsed] | None:
             return None
         found[line - 1].append((column, message))
     return [Parsed(model, tuple(its)) for model, its in zip(models, found, strict=True)]
-
-
-LINES = LineMemo()
-"""The process's memory of lines (the reader is its only user)."""

@@ -12,20 +12,18 @@ from __future__ import annotations
 
 import functools
 import re
-import threading
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import field
 from typing import Any, cast
 
-from ..collector import paused_gc as paused_gc
 from ..errors import ArbiterError
 from ..numbers import shown, whole_number
 from ..records import Mutable, mutable, replace
 from .errors import SyntaxIssue, describe
-from .grammar import hand_parser, shared_parser
-from .memo import LINES, Problem
+from .grammar import FAST_AFTER, FastParser, ParserChoice, build_fast_parser, build_parser
+from .memo import LineMemo, Problem
 from .model import (
     Bomb,
     Claim,
@@ -138,24 +136,158 @@ def _chunks(lines: Iterable[str]) -> Iterator[_Chunk]:
         yield current
 
 
-def read_hands(lines: Iterable[str], undecodable: Mapping[int, SyntaxIssue] | None = None) -> Iterator[HandResult]:
-    """Read normalised lines (see :func:`normalise_lines`) hand by hand. ``undecodable`` holds the
-    error of each line that was not UTF-8 (see :func:`decoded_lines`), filled as the lines are read:
-    that error stands for its line, in place of whatever the parser makes of it."""
-    settings = _Settings()
-    index = 0
-    for index, chunk in enumerate(_chunks(lines), start=1):
-        items, trailing, errors = _parse_chunk(chunk)
-        hand, more = _assemble(items, trailing, settings, index, chunk, broken=bool(errors))
-        errors.extend(more)
-        if undecodable:
-            errors = _with_undecodable(errors, chunk, undecodable)
-        errors.sort(key=lambda e: (e.line, e.column))
-        yield HandResult(None if errors else hand, errors)
-    if index == 0:
-        yield HandResult(
-            None, [SyntaxIssue(line=1, column=1, message="the file holds no hand: no deal, pile or turn line")]
-        )
+class Reader:
+    """What reads GSN text: its parsers, their transformer and its memory of lines (decision B14),
+    all its own, so that reading changes nothing outside it. A reader is used by one thread at a
+    time; make one for each thread, and keep one for a run of files, whose lines it then remembers.
+
+    ``parser`` chooses the parser of whole hands: ``auto`` (the stand-alone parser for the first
+    :data:`~.grammar.FAST_AFTER` hands this reader reads, then the fast one when it is installed),
+    ``pure`` (the stand-alone parser only) or ``fast`` (the fast one from the first hand, when
+    installed). Each broken hand, and each single statement, is read by the stand-alone parser,
+    whose errors are the ones reported."""
+
+    def __init__(self, *, parser: ParserChoice = "auto") -> None:
+        self.parser: ParserChoice = parser
+        self.memo = LineMemo()
+        self._pure: tuple[Any, GsnTransformer] | None = None
+        self._fast: FastParser | None = None
+        self._hands = 0
+
+    def hands(self, lines: Iterable[str], undecodable: Mapping[int, SyntaxIssue] | None = None) -> Iterator[HandResult]:
+        """Read normalised lines (see :func:`normalise_lines`) hand by hand. ``undecodable`` holds the
+        error of each line that was not UTF-8 (see :func:`decoded_lines`), filled as the lines are
+        read: that error stands for its line, in place of whatever the parser makes of it."""
+        settings = _Settings()
+        index = 0
+        for index, chunk in enumerate(_chunks(lines), start=1):
+            items, trailing, errors = self._parse_hand(chunk)
+            hand, more = _assemble(items, trailing, settings, index, chunk, broken=bool(errors))
+            errors.extend(more)
+            if undecodable:
+                errors = _with_undecodable(errors, chunk, undecodable)
+            errors.sort(key=lambda e: (e.line, e.column))
+            yield HandResult(None if errors else hand, errors)
+        if index == 0:
+            yield HandResult(
+                None, [SyntaxIssue(line=1, column=1, message="the file holds no hand: no deal, pile or turn line")]
+            )
+
+    def text(self, text: str) -> Transcript:
+        """Parse a whole GSN text; raises :class:`GsnSyntaxError` with every error found."""
+        hands: list[Hand] = []
+        issues: list[SyntaxIssue] = []
+        for result in self.hands(normalise_lines(text)):
+            issues.extend(result.errors)
+            if result.hand is not None:
+                hands.append(result.hand)
+        if issues:
+            raise GsnSyntaxError(issues)
+        return Transcript(hands=hands)
+
+    def statement(
+        self, text: str, *, seats: Sequence[str], before: Sequence[Statement] = (), line: int = 1
+    ) -> Statement:
+        """One statement of a played hand, written as one line of GSN (python-chess's
+        ``parse_san``): parsed as the reader parses a hand's line numbered ``line``, then checked
+        against the hand it joins, as the reader checks a hand's lines against each other (the
+        seats, a deal line after play has begun or given twice, a line of a tally hand). Raises
+        :class:`GsnSyntaxError` with every located error."""
+        lines = normalise_lines(text)
+        source = lines[0] if lines else ""
+        if len(lines) != 1 or _kind_of_line(source) != "statement":
+            issue = SyntaxIssue(line=line, column=1, message="a statement is one line of GSN (no tag, no comment)")
+            raise GsnSyntaxError([replace(issue, source=source)])
+        chunk = _Chunk(line, [source])
+        items, _trailing, errors = self._parse_lines(chunk)
+        if errors:
+            raise GsnSyntaxError(errors)
+        item = items[0]
+        check = _Assembler(chunk)
+        if _hand_kind(item) == "tally":
+            check.error(line, item.column, "this line belongs in a tally hand (piles and calls only), not on a board")
+        check.check_order([*before, item])
+        check.check_names([item], list(seats), from_tag=True)
+        mine = [issue for issue in check.errors if issue.line == line]
+        if mine:
+            raise GsnSyntaxError(mine)
+        statement: Statement = item
+        return statement
+
+    # ---- parsing ---------------------------------------------------------------------------
+
+    def _pure_parser(self) -> tuple[Any, GsnTransformer]:
+        if self._pure is None:
+            transformer = GsnTransformer()
+            self._pure = build_parser(transformer), transformer
+        return self._pure
+
+    def _hand_parser(self) -> tuple[Any, GsnTransformer, type[Exception]]:
+        """The parser for the next whole hand, its transformer, and the exception it raises for
+        text that is not GSN."""
+        self._hands += 1
+        if self.parser != "pure" and (self.parser == "fast" or self._hands > FAST_AFTER):
+            if self._fast is None:
+                self._fast = build_fast_parser()
+            if self._fast is not None:
+                return self._fast.parser, self._fast.transformer, self._fast.errors
+            self.parser = "pure"  # the fast extra is not installed
+        parser, transformer = self._pure_parser()
+        return parser, transformer, UnexpectedInput
+
+    def _parse_hand(self, chunk: _Chunk) -> tuple[list[Any], list[str], list[SyntaxIssue]]:
+        """The line items of a hand, the comments after its last line, and its syntax errors."""
+        overlong = _overlong_tags(chunk)
+        if overlong:
+            blanked = _Chunk(chunk.first_line, ["" if i in overlong else text for i, text in enumerate(chunk.lines)])
+            kept, trailing, errors = self._parse_lines(blanked)
+            return kept, trailing, errors + list(overlong.values())
+        parser, transformer, not_gsn = self._hand_parser()
+        parse = functools.partial(_parsed, parser, transformer)
+        commented = any("#" in text for text in chunk.lines)  # no comment: lines may be remembered
+        try:
+            remembered = None if commented else self.memo.read(chunk.lines, chunk.first_line, parse)
+            items, problems = remembered or parse("\n".join(chunk.lines) + "\n", chunk.first_line - 1)
+        except not_gsn:  # a broken hand is read again line by line, by the stand-alone parser
+            return self._parse_lines(chunk)
+        trailing = [str(c)[1:].rstrip() for c in transformer.comments] if commented else []
+        return items, trailing, [_issue(line, column, message, chunk) for line, column, message in problems]
+
+    def _parse_lines(self, chunk: _Chunk) -> tuple[list[Any], list[str], list[SyntaxIssue]]:
+        """Parse a broken hand line by line, so that every broken line is reported."""
+        parser, transformer = self._pure_parser()
+        items: list[Any] = []
+        errors: list[SyntaxIssue] = []
+        for offset, text in enumerate(chunk.lines):
+            if _kind_of_line(text) == "blank":
+                continue
+            line_number = chunk.first_line + offset
+            transformer.reset(line_number - 1)
+            try:
+                items.append(parser.parse(text, start="line"))
+            except UnexpectedInput as error:
+                column, message = describe(error, text)
+                errors.append(SyntaxIssue(line=line_number, column=column, message=message, source=text))
+            errors.extend(_issue(line, column, message, chunk) for line, column, message in transformer.problems)
+        return items, [], errors
+
+
+def reader_from_env(environ: Mapping[str, str] | None = None) -> Reader:
+    """A reader whose parser is the one ``GOSTOP_ARBITER_PARSER`` names (``auto``, ``pure`` or
+    ``fast``; the bench sets it to time each), ``auto`` when it names none of them: what the
+    commands read with."""
+    import os
+
+    named = (os.environ if environ is None else environ).get("GOSTOP_ARBITER_PARSER")
+    choice: ParserChoice = "pure" if named == "pure" else "fast" if named == "fast" else "auto"
+    return Reader(parser=choice)
+
+
+def read_hands(
+    lines: Iterable[str], undecodable: Mapping[int, SyntaxIssue] | None = None, *, reader: Reader | None = None
+) -> Iterator[HandResult]:
+    """:meth:`Reader.hands`, by ``reader`` or a reader of its own."""
+    return (reader or Reader()).hands(lines, undecodable)
 
 
 def _with_undecodable(
@@ -207,50 +339,9 @@ def decode(data: bytes) -> str:
         raise GsnSyntaxError(list(undecodable.values())) from None
 
 
-def parse_text(text: str) -> Transcript:
-    """Parse a whole GSN text; raises :class:`GsnSyntaxError` with every error found."""
-    hands: list[Hand] = []
-    issues: list[SyntaxIssue] = []
-    with paused_gc():
-        for result in read_hands(normalise_lines(text)):
-            issues.extend(result.errors)
-            if result.hand is not None:
-                hands.append(result.hand)
-    if issues:
-        raise GsnSyntaxError(issues)
-    return Transcript(hands=hands)
-
-
-# ---- parsing ---------------------------------------------------------------------------------
-
-
-_ONE_AT_A_TIME = threading.Lock()
-"""The process's parsers share one transformer, and the memory of lines is the process's: threads
-(a dask worker may run two audit tasks at once) parse one hand at a time."""
-
-
-def _parse_chunk(chunk: _Chunk) -> tuple[list[Any], list[str], list[SyntaxIssue]]:
-    """The line items of a hand, the comments after its last line, and its syntax errors."""
-    with _ONE_AT_A_TIME:
-        return _parse_hand(chunk)
-
-
-def _parse_hand(chunk: _Chunk) -> tuple[list[Any], list[str], list[SyntaxIssue]]:
-    overlong = _overlong_tags(chunk)
-    if overlong:
-        blanked = _Chunk(chunk.first_line, ["" if i in overlong else text for i, text in enumerate(chunk.lines)])
-        kept, trailing, errors = _parse_lines(blanked)
-        return kept, trailing, errors + list(overlong.values())
-    parser, transformer, not_gsn = hand_parser()
-    parse = functools.partial(_parsed, parser, transformer)
-    commented = any("#" in text for text in chunk.lines)  # no comment: lines may be remembered
-    try:
-        remembered = None if commented else LINES.read(chunk.lines, chunk.first_line, parse)
-        items, problems = remembered or parse("\n".join(chunk.lines) + "\n", chunk.first_line - 1)
-    except not_gsn:  # a broken hand is read again line by line, by the stand-alone parser
-        return _parse_lines(chunk)
-    trailing = [str(c)[1:].rstrip() for c in transformer.comments] if commented else []
-    return items, trailing, [_issue(line, column, message, chunk) for line, column, message in problems]
+def parse_text(text: str, *, reader: Reader | None = None) -> Transcript:
+    """:meth:`Reader.text`, by ``reader`` or a reader of its own."""
+    return (reader or Reader()).text(text)
 
 
 def _parsed(
@@ -280,25 +371,6 @@ def _overlong_tags(chunk: _Chunk) -> dict[int, SyntaxIssue]:
         message = f"a tag's value holds at most {MAX_TAG_VALUE:,} characters; this one has {end - start:,}{unclosed}"
         found[offset] = SyntaxIssue(line=chunk.first_line + offset, column=start + 1, message=message, source=text)
     return found
-
-
-def _parse_lines(chunk: _Chunk) -> tuple[list[Any], list[str], list[SyntaxIssue]]:
-    """Parse a broken hand line by line, so that every broken line is reported."""
-    parser, transformer = shared_parser()
-    items: list[Any] = []
-    errors: list[SyntaxIssue] = []
-    for offset, text in enumerate(chunk.lines):
-        if _kind_of_line(text) == "blank":
-            continue
-        line_number = chunk.first_line + offset
-        transformer.reset(line_number - 1)
-        try:
-            items.append(parser.parse(text, start="line"))
-        except UnexpectedInput as error:
-            column, message = describe(error, text)
-            errors.append(SyntaxIssue(line=line_number, column=column, message=message, source=text))
-        errors.extend(_issue(line, column, message, chunk) for line, column, message in transformer.problems)
-    return items, [], errors
 
 
 def _issue(line: int, column: int, message: str, chunk: _Chunk) -> SyntaxIssue:
@@ -519,33 +591,8 @@ def _assemble(
     return hand, check.errors
 
 
-# ---- one statement in the context of a hand ---------------------------------------------------
-
-
-def read_statement(text: str, *, seats: Sequence[str], before: Sequence[Statement] = (), line: int = 1) -> Statement:
-    """One statement of a played hand, written as one line of GSN (python-chess's ``parse_san``):
-    parsed as the reader parses a hand's line numbered ``line``, then checked against the hand it
-    joins, as the reader checks a hand's lines against each other (the seats, a deal line after
-    play has begun or given twice, a line of a tally hand). Raises :class:`GsnSyntaxError` with
-    every located error."""
-    lines = normalise_lines(text)
-    source = lines[0] if lines else ""
-    if len(lines) != 1 or _kind_of_line(source) != "statement":
-        issue = SyntaxIssue(line=line, column=1, message="a statement is one line of GSN (no tag, no comment)")
-        raise GsnSyntaxError([replace(issue, source=source)])
-    chunk = _Chunk(line, [source])
-    with _ONE_AT_A_TIME:
-        items, _trailing, errors = _parse_lines(chunk)
-    if errors:
-        raise GsnSyntaxError(errors)
-    item = items[0]
-    check = _Assembler(chunk)
-    if _hand_kind(item) == "tally":
-        check.error(line, item.column, "this line belongs in a tally hand (piles and calls only), not on a board")
-    check.check_order([*before, item])
-    check.check_names([item], list(seats), from_tag=True)
-    mine = [issue for issue in check.errors if issue.line == line]
-    if mine:
-        raise GsnSyntaxError(mine)
-    statement: Statement = item
-    return statement
+def read_statement(
+    text: str, *, seats: Sequence[str], before: Sequence[Statement] = (), line: int = 1, reader: Reader | None = None
+) -> Statement:
+    """:meth:`Reader.statement`, by ``reader`` or a reader of its own."""
+    return (reader or Reader()).statement(text, seats=seats, before=before, line=line)

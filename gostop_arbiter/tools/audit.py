@@ -6,6 +6,8 @@ matter; the hands of one file stay in order (the dealer and the carry pass from 
 from __future__ import annotations
 
 import contextlib
+import functools
+import gc
 import json
 import os
 import shutil
@@ -19,9 +21,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import field
 from pathlib import Path
 
+from .. import collector
 from ..judging.file import RulesChoice, Session
 from ..notation import SyntaxIssue
-from ..notation.reader import decoded_lines, read_hands
+from ..notation.reader import Reader, decoded_lines, reader_from_env
 from ..outputs import STDIN, opened_input, output_file
 from ..records import Mutable, dump, mutable
 from ..verdict import FileError
@@ -66,13 +69,20 @@ def gsn_files(paths: Iterable[str]) -> list[str]:
     return found
 
 
-def _records(path: str, choice: RulesChoice) -> Iterator[dict[str, object]]:
+@functools.cache
+def _reader() -> Reader:
+    """The process's reader, for the files it audits one after another (a dask worker's threads
+    each audit with a reader of their own: see :func:`_remote_job`)."""
+    return reader_from_env()
+
+
+def _records(path: str, choice: RulesChoice, reader: Reader | None = None) -> Iterator[dict[str, object]]:
     """One JSON record per hand (or per error) of a file, read as a stream."""
     session = Session(choice)
     undecodable: dict[int, SyntaxIssue] = {}
     try:
         with opened_input(path) as handle:
-            for result in read_hands(decoded_lines(handle, undecodable), undecodable):
+            for result in (reader or _reader()).hands(decoded_lines(handle, undecodable), undecodable):
                 for issue in result.errors:
                     yield {"path": path, "error": issue.to_json()}
                 if result.hand is None:
@@ -124,9 +134,11 @@ def _job(args: tuple[str, RulesChoice, str | None]) -> FileAudit:
 
 
 def _worker_start() -> None:
-    """A worker leaves Ctrl-C and SIGTERM to the main process, which stops it (and cleans up)."""
+    """A worker leaves Ctrl-C and SIGTERM to the main process, which stops it (and cleans up), and
+    runs with the collector as the command does (decision B5), whatever way it was started."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    gc.set_threshold(collector.YOUNG, *gc.get_threshold()[1:])
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
@@ -193,7 +205,7 @@ def _remote_job(path: str, choice: RulesChoice, records: bool = True) -> tuple[F
     summary = FileAudit(path)
     lines: list[str] = []
     with _GIL_SLICES.held():
-        for record in _records(path, choice):
+        for record in _records(path, choice, reader_from_env()):
             if records:
                 lines.append(json.dumps(record, ensure_ascii=False) + "\n")
             _count(summary, record)
