@@ -20,7 +20,7 @@ from gostop_arbiter import judge_text, read_text
 from gostop_arbiter.notation import write_statement
 from gostop_arbiter.rules import PROFILES
 from gostop_arbiter.table.app import Tokens, create_app
-from gostop_arbiter.table.recorder import Evening
+from gostop_arbiter.table.recorder import Recorder
 
 SAMPLE = SAMPLES / "matgo-korean-names.gsn"
 
@@ -39,7 +39,7 @@ class Table:
         self.path = path
         self.lang = lang
         self.tokens = Tokens.new()
-        self.client = TestClient(create_app(Evening(path), self.tokens))
+        self.client = TestClient(create_app(Recorder(path), self.tokens))
         self.state = self.get()
 
     def get(self, token: str | None = None) -> dict[str, Any]:
@@ -156,6 +156,10 @@ def test_an_illegal_statement_is_refused_with_the_engines_words_and_changes_noth
     assert table.get() == before and table.path.read_text(encoding="utf-8") == text
     not_gsn = table.post("/api/push", {"lines": ["민지: 3q / 4p"]})
     assert not_gsn.status_code == 422 and "'3q' is not a card" in not_gsn.json()["message"]
+    lines_in_file = len(text.splitlines())  # the line is read where it would stand in the file
+    assert f"(line {lines_in_file + 1}, column 5)" in not_gsn.json()["message"]
+    tally = table.post("/api/push", {"lines": ["pile 민지: 1p"]})
+    assert tally.status_code == 422 and "tally hand" in tally.json()["message"]
     two_lines = table.post("/api/push", {"lines": ["민지: 11p / 3p\n재현: 6p / 6p"]})
     assert two_lines.status_code == 422 and "one line" in two_lines.json()["message"]
     assert table.get() == before and table.path.read_text(encoding="utf-8") == text
@@ -232,7 +236,9 @@ def test_a_malformed_request_is_a_422_with_the_reason(table: Table, body: dict[s
 
 def test_an_oversized_or_broken_body_is_refused(table: Table) -> None:
     params = {"t": table.tokens.scorekeeper}
-    big = table.client.post("/api/push", params=params, content=b"x" * 100_000, headers={"content-type": "application/json"})
+    big = table.client.post(
+        "/api/push", params=params, content=b"x" * 100_000, headers={"content-type": "application/json"}
+    )
     assert big.status_code == 413
     broken = table.client.post("/api/push", params=params, content=b"{", headers={"content-type": "application/json"})
     assert broken.status_code == 422
@@ -386,6 +392,8 @@ def test_taking_back_a_deal_below_the_files_comments_keeps_the_file_readable(tmp
     assert Table(path).get()["revision"] == table.state["revision"]
     table.push(*statements_of(SAMPLE)[:3])
     assert statements_of(path) == statements_of(SAMPLE)[:3]
+    written = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert written == [line for line in text[:13] if line.strip()]  # the Site tag and every comment too
 
 
 def test_the_hand_numbers_are_the_same_before_and_after_a_restart(table: Table) -> None:
@@ -429,7 +437,9 @@ def test_a_chunked_body_too_large_and_a_long_name_are_refused(table: Table) -> N
             yield b" " * 1024
 
     params = {"t": table.tokens.scorekeeper}
-    answer = table.client.post("/api/push", params=params, content=chunks(), headers={"content-type": "application/json"})
+    answer = table.client.post(
+        "/api/push", params=params, content=chunks(), headers={"content-type": "application/json"}
+    )
     assert answer.status_code == 413
     long = table.post("/api/setup", {"seats": ["민" * 41, "재현"]})
     assert long.status_code == 422 and "40 characters" in long.json()["message"]
@@ -456,7 +466,13 @@ def test_the_page_speaks_korean_without_an_english_word(tmp_path: Path) -> None:
     # is how a house rule is written
     # is how a house rule is written; check is the command's name; the file and the rules are named
     english = (msgid_words() | {"turn", "deal", "hand", "table", "card", "pays", "points"}) - {
-        "English", "GSN", "knob", "value", "check", "evening", *PROFILES,
+        "English",
+        "GSN",
+        "knob",
+        "value",
+        "check",
+        "evening",
+        *PROFILES,
     }
     table = Table(tmp_path / "evening.gsn", lang="ko")
     words_of_page = table.client.get("/api/words", params={"t": table.tokens.scorekeeper, "lang": "ko"}).json()

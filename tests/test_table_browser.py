@@ -128,7 +128,9 @@ def _shoot(driver: Any, name: str) -> None:
 
 
 def _verdict(path: Path) -> list[dict[str, Any]]:
-    result = subprocess.run([sys.executable, "-m", "gostop_arbiter", "check", "--json", str(path)], capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "gostop_arbiter", "check", "--json", str(path)], capture_output=True, text=True
+    )
     hands = json.loads(result.stdout)["files"][0]["hands"]
     keep = ("valid", "outcome", "winner", "payments", "scores", "violations")
     return [{k: hand[k] for k in keep} for hand in hands]

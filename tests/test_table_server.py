@@ -96,6 +96,14 @@ def test_a_file_that_is_not_gsn_is_not_resumed(tmp_path: Path) -> None:
     assert broken.read_text(encoding="utf-8") == '[Seats "A, B"]\ndeal A: 3q\n'
 
 
+def test_a_set_up_beside_the_file_that_cannot_be_read_is_said(tmp_path: Path) -> None:
+    evening = tmp_path / "evening.gsn"
+    (tmp_path / ".evening.gsn.pending").write_text('[Seats "A, B"]\n', encoding="utf-8")
+    result = _table(str(evening))
+    assert result.returncode == 2
+    assert "delete .evening.gsn.pending" in result.stderr and "Traceback" not in result.stderr
+
+
 def test_an_evening_in_a_missing_folder_is_an_output_error(tmp_path: Path) -> None:
     result = _table(str(tmp_path / "no-such-folder" / "evening.gsn"))
     assert result.returncode == 4
@@ -108,5 +116,7 @@ def test_the_other_commands_never_load_the_web_server() -> None:
         "CliRunner().invoke(cli, ['check', 'samples/matgo-korean-names.gsn']); "
         "print(sorted(m for m in ('fastapi', 'uvicorn', 'segno', 'starlette') if m in sys.modules))"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=SAMPLE.parents[1])
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=SAMPLE.parents[1]
+    )
     assert result.stdout.strip() == "[]"

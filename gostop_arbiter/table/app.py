@@ -22,7 +22,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 
 from ..messages import Lang, say
-from .recorder import Evening, RecorderError, Setup, StaleWrite
+from .recorder import Recorder, RecorderError, Setup, StaleWrite
 from .views import (
     CorrectRequest,
     FlipsRequest,
@@ -189,7 +189,7 @@ def _lang(value: str | None) -> Lang:
     return "en" if value == "en" else "ko"
 
 
-def create_app(evening: Evening, tokens: Tokens) -> Any:
+def create_app(evening: Recorder, tokens: Tokens) -> Any:
     """The ASGI app of one evening: the :class:`Guard` has checked each request's token and size."""
     app = FastAPI(title="gostop-arbiter table", docs_url=None, redoc_url=None, openapi_url=None)
     hub = Hub()
@@ -336,7 +336,7 @@ def create_app(evening: Evening, tokens: Tokens) -> Any:
     return cast(Any, Guard(app, tokens))
 
 
-def evening_html(evening: Evening, lang: Lang) -> str:
+def evening_html(evening: Recorder, lang: Lang) -> str:
     """The HTML replay of what is recorded, as ``render`` writes it."""
     from ..judging.file import judge_file
     from ..notation import read_hands

@@ -11,7 +11,7 @@ from ..notation import GsnSyntaxError
 from ..outputs import reason_of
 from ..rules import RulesError
 from .app import create_app
-from .recorder import Evening, RecorderError
+from .recorder import Recorder, RecorderError
 from .serve import bound_socket, links, qr_text, serve, tokens_for
 
 
@@ -19,7 +19,7 @@ def _say(text: str) -> None:
     click.echo(text, err=True)
 
 
-def open_evening(path: Path, rules: str | None, sets: dict[str, str]) -> Evening | int:
+def open_evening(path: Path, rules: str | None, sets: dict[str, str]) -> Recorder | int:
     """The evening of ``path``, or the exit status after saying why it cannot be opened."""
     if path.exists() and not path.is_file():
         _say(f"Error: {path} is not a file")
@@ -28,7 +28,7 @@ def open_evening(path: Path, rules: str | None, sets: dict[str, str]) -> Evening
         _say(f"Error: cannot write {path}: the folder {path.parent} does not exist")
         return Exit.OUTPUT
     try:
-        evening = Evening(path, rules=rules, sets=sets)
+        evening = Recorder(path, rules=rules, sets=sets)
     except GsnSyntaxError as error:
         for issue in error.issues:
             _say(issue.render(str(path)))

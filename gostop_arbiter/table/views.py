@@ -23,7 +23,7 @@ from ..render.words import discrepancy_text, factor_reason, payment_reason, viol
 from ..rules import PROFILES
 from ..settlement.clearing import settle_up
 from ..verdict import HandVerdict, Violation
-from .recorder import MAX_LINE, MAX_LINES, Evening
+from .recorder import MAX_LINE, MAX_LINES, Recorder
 
 Role = Literal["scorekeeper", "watcher"]
 
@@ -253,7 +253,7 @@ def verdict_view(verdict: HandVerdict, lang: Lang) -> dict[str, Any]:
     }
 
 
-def _verdict_text(evening: Evening, verdict: HandVerdict, lang: Lang) -> str:
+def _verdict_text(evening: Recorder, verdict: HandVerdict, lang: Lang) -> str:
     from rich.console import Console
 
     console = Console(width=52, color_system=None, force_terminal=False, highlight=False, emoji=False)
@@ -274,7 +274,7 @@ def _hand_summary(verdict: HandVerdict) -> dict[str, Any]:
     }
 
 
-def hand_view(evening: Evening, lang: Lang) -> HandView | None:
+def hand_view(evening: Recorder, lang: Lang) -> HandView | None:
     board = evening.board
     if board is None:
         return None
@@ -325,7 +325,7 @@ def _card_order(code: str) -> tuple[int, int, str]:
     return (info.month or 13, _KIND_ORDER.index(info.kind.value), code)
 
 
-def evening_view(evening: Evening) -> EveningView:
+def evening_view(evening: Recorder) -> EveningView:
     balance = evening.balance()
     return EveningView(
         hands=[_hand_summary(v) for v in evening.verdicts()],
@@ -334,14 +334,14 @@ def evening_view(evening: Evening) -> EveningView:
     )
 
 
-def moves_now(evening: Evening) -> list[Move]:
+def moves_now(evening: Recorder) -> list[Move]:
     board = evening.board
     if board is None or (evening.hand is None and not evening.pending):
         return []
     return [move_of(m) for m in board.legal_plays()]
 
 
-def state_of(evening: Evening, role: Role, lang: Lang) -> TableState:
+def state_of(evening: Recorder, role: Role, lang: Lang) -> TableState:
     """The state a page of this role and language is sent; its parts are made once a revision."""
     return TableState(
         revision=evening.revision,
