@@ -59,7 +59,11 @@ class TableServer:
     def post(self, path: str, body: dict[str, Any]) -> httpx.Response:
         after = self.state()["revision"]
         return httpx.post(
-            f"{self.base}{path}", params={"t": self.scorekeeper}, json={"after": after, **body}, timeout=10
+            f"{self.base}{path}",
+            params={"t": self.scorekeeper},
+            json={"after": after, **body},
+            headers={"origin": self.base},
+            timeout=10,
         )
 
     def _wait_until_up(self) -> None:

@@ -19,10 +19,14 @@ from test_korean import words as words_in
 from gostop_arbiter import judge_text, read_text
 from gostop_arbiter.notation import write_statement
 from gostop_arbiter.rules import PROFILES
-from gostop_arbiter.table.app import Tokens, create_app
+from gostop_arbiter.table.app import create_app
+from gostop_arbiter.table.guard import Site, Tokens
 from gostop_arbiter.table.recorder import Recorder
 
 SAMPLE = SAMPLES / "matgo-korean-names.gsn"
+
+SITE = Site("192.168.0.5", 8000)
+"""Where the app under test is served: its pages' origin, and the address its links name."""
 
 
 def statements_of(path: Path) -> list[str]:
@@ -39,7 +43,9 @@ class Table:
         self.path = path
         self.lang = lang
         self.tokens = Tokens.new()
-        self.client = TestClient(create_app(Recorder(path), self.tokens))
+        self.client = TestClient(
+            create_app(Recorder(path), self.tokens, SITE), base_url=SITE.base, headers={"origin": SITE.base}
+        )
         self.state = self.get()
 
     def get(self, token: str | None = None) -> dict[str, Any]:

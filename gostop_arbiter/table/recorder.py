@@ -15,11 +15,13 @@ revision the file has left is stale and refused, so two scorekeepers cannot writ
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -31,6 +33,7 @@ from ..judging.file import RulesChoice, Session
 from ..messages import Lang, say, sentence
 from ..notation import GsnSyntaxError, Hand, Statement, normalise_lines, read_hands
 from ..notation.model import TableLine, Tag, Turn
+from ..outputs import reason_of
 from ..records import replace
 from ..render.words import violation_text
 from ..rules import Profile, RulesError, resolve
@@ -442,7 +445,8 @@ class Recorder:
         except RecorderError:
             self._reload()
             raise
-        self._save_pending()
+        with self._on_disk():
+            self._save_pending()
 
     def _previous_hand(self) -> Hand | None:
         return self.finished[-1][0] if self.finished else None
@@ -498,14 +502,15 @@ class Recorder:
         new = [_pushed(trial, text, first + i + 1) for i, text in enumerate(lines)]
         if any(isinstance(s, TableLine) for s in new):
             self._check_seating(trial)
-        if self.pending:
-            self._append([""] * (start - len(self.lines)) + self.pending.lines + lines)
-            hand = self.pending.placed(start)
-            self.hand_start, self.pending = start, None
-            self._save_pending()
-        else:
-            self._append(lines)
-            hand = cast(Hand, self.hand)
+        with self._on_disk():
+            if self.pending:
+                self._append([""] * (start - len(self.lines)) + self.pending.lines + lines)
+                hand = self.pending.placed(start)
+                self.hand_start, self.pending = start, None
+                self._save_pending()
+            else:
+                self._append(lines)
+                hand = cast(Hand, self.hand)
         self.hand, self.board = replace(hand, statements=[*hand.statements, *new]), trial
 
     @staticmethod
@@ -523,26 +528,24 @@ class Recorder:
         only statement takes its tags back too, to wait for the deal again."""
         self._check_revision(after)
         if self.pending and not self.statements:  # the set-up of the next hand, taken back
-            self.pending = None
-            self._save_pending()
+            with self._on_disk():
+                self.pending = None
+                self._save_pending()
             self._load()
             return None
         if self.hand is None or not self.statements:
             raise RecorderError("there is nothing to undo in this hand", 409)
         last = self.statements[-1]
         kept = self.lines[: last.line - 1] + self.lines[last.line :]
-        if len(self.statements) == 1:
-            opening = [line for line in kept[self.hand_start :] if line.strip()]
-            self.pending = Pending(opening, replace(self.hand, statements=[]))
-            kept = kept[: self.hand_start]
-            while kept and not kept[-1].strip():
-                kept.pop()
-            self._save_pending()
-        try:
+        with self._on_disk():  # a failure leaves the tags beside a hand not over: stale, dropped (T1)
+            if len(self.statements) == 1:
+                opening = [line for line in kept[self.hand_start :] if line.strip()]
+                self.pending = Pending(opening, replace(self.hand, statements=[]))
+                kept = kept[: self.hand_start]
+                while kept and not kept[-1].strip():
+                    kept.pop()
+                self._save_pending()
             self._rewrite(kept)
-        except RecorderError:
-            self._reload()  # the tags wait beside a hand not over: stale, and dropped (decision T1)
-            raise
         return last
 
     def correct(self, after: str, index: int, text: str) -> None:
@@ -566,7 +569,8 @@ class Recorder:
             dealt = self._fresh_board(self.hand)
             dealt.push_all([new if s is old else s for s in statements if s.kind in _DEAL_KINDS], strict=False)
             self._check_seating(dealt)
-        self._rewrite([*self.lines[: old.line - 1], line, *self.lines[old.line :]])
+        with self._on_disk():
+            self._rewrite([*self.lines[: old.line - 1], line, *self.lines[old.line :]])
 
     # ---- the text ------------------------------------------------------------------------
 
@@ -586,13 +590,30 @@ class Recorder:
             return self.hand_start
         return len(self.lines) + 1 if self.lines else 0
 
-    def _append(self, lines: Iterable[str]) -> None:
-        """New lines at the end of the file, on disk before this returns."""
-        lines = list(lines)
-        with self.path.open("a", encoding="utf-8", newline="\n") as out:
-            out.write("\n" * self._unended + "".join(f"{line}\n" for line in lines))
-            out.flush()
-            os.fdatasync(out.fileno())  # the data and the file's length: what a reader needs
+    @contextmanager
+    def _on_disk(self) -> Iterator[None]:
+        """A change written to disk. If the disk refuses it, the page is told why in words and
+        what is in memory is read again from disk, which the failed write left as it was (the
+        file is the truth)."""
+        try:
+            yield
+        except OSError as error:
+            self._reload()
+            if error.errno in (errno.ENOSPC, errno.EDQUOT):
+                raise RecorderError(
+                    "the disk is full: nothing was written; free some space on this computer, then tap again", 507
+                ) from None
+            raise RecorderError(
+                "{name} could not be written ({reason}): nothing was written",
+                500,
+                name=self.path.name,
+                reason=reason_of(error),
+            ) from None
+
+    def _append(self, lines: list[str]) -> None:
+        """New lines at the end of the file, on disk before this returns; or an OSError, and the
+        file as it was."""
+        _append_whole(self.path, ("\n" * self._unended + "".join(f"{line}\n" for line in lines)).encode("utf-8"))
         self.lines += lines
         self._unended = False
 
@@ -667,6 +688,31 @@ def _holds_statements(lines: Sequence[str]) -> bool:
     """Whether the lines hold anything but blank lines and comments (a file of comments alone is
     an evening that has not started)."""
     return any(line.strip() and not line.lstrip().startswith("#") for line in lines)
+
+
+def create_private(path: Path) -> int:
+    """A descriptor of ``path`` open to append, the file made readable by its owner only if it is
+    new: it holds every hand dealt (decision T14)."""
+    return os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+
+
+def _append_whole(path: Path, data: bytes) -> None:
+    """``data`` at the end of ``path``, flushed to disk, or none of it: a write the disk refuses
+    part way (a full disk takes what fits) is cut back to the file's length before it."""
+    descriptor = create_private(path)
+    try:
+        length = os.fstat(descriptor).st_size
+        try:
+            written = 0
+            while written < len(data):
+                written += os.write(descriptor, data[written:])
+            os.fdatasync(descriptor)  # the data and the file's length: what a reader needs
+        except OSError:
+            os.ftruncate(descriptor, length)  # shrinking needs no space
+            os.fdatasync(descriptor)
+            raise
+    finally:
+        os.close(descriptor)
 
 
 def _write_atomically(path: Path, text: str) -> None:

@@ -23,9 +23,8 @@ from ..render.words import discrepancy_text, factor_reason, payment_reason, viol
 from ..rules import PROFILES
 from ..settlement.clearing import settle_up
 from ..verdict import HandVerdict, Violation
+from .guard import Role
 from .recorder import MAX_LINE, MAX_LINES, Recorder
-
-Role = Literal["scorekeeper", "watcher"]
 
 _Line = Field(max_length=MAX_LINE)
 
