@@ -80,14 +80,12 @@ def _until_recorded(driver: Any, count: int) -> None:
 
 
 def _steps(turn: Turn) -> list[str]:
-    """The page's choices after a turn's play, as its buttons name them."""
-    steps = []
+    """The page's choices after a turn's play, as its buttons name them: the flips, then what the
+    play takes, then what each flip takes."""
+    steps = [f"flip:{flip.card.code}:" for flip in turn.flips]
     if turn.target is not None:
         steps.append(f"take:{turn.cards[0].code}:{turn.target.code}")
-    for flip in turn.flips:
-        steps.append(f"flip:{flip.card.code}:")
-        if flip.target is not None:
-            steps.append(f"take:{flip.card.code}:{flip.target.code}")
+    steps += [f"take:{flip.card.code}:{flip.target.code}" for flip in turn.flips if flip.target is not None]
     return steps
 
 

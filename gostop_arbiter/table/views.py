@@ -195,14 +195,18 @@ def move_of(statement: Statement) -> Move:
 
 
 def option_of(turn: Turn) -> Option:
-    """A complete turn as the page's successive choices."""
-    steps: list[Step] = []
+    """A complete turn as the page's successive choices: every flip first, then which card the play
+    takes, then which card each flip takes. What the flip is decides whether the play has a
+    choice at all (a ttadak takes all four), so the page asks one kind of question at a time and
+    every legal turn is entered in one straight pass (decision T20)."""
+    steps = [Step(kind="flip", card=flip.card.code) for flip in turn.flips]
     if turn.target is not None and turn.cards:
         steps.append(Step(kind="take", card=turn.cards[0].code, target=turn.target.code))
-    for flip in turn.flips:
-        steps.append(Step(kind="flip", card=flip.card.code))
-        if flip.target is not None:
-            steps.append(Step(kind="take", card=flip.card.code, target=flip.target.code))
+    steps += [
+        Step(kind="take", card=flip.card.code, target=flip.target.code)
+        for flip in turn.flips
+        if flip.target is not None
+    ]
     return Option(text=write_statement(turn), steps=steps)
 
 
