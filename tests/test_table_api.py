@@ -4,6 +4,7 @@ malformed or oversized request), each leaving the file and the state as they wer
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -451,18 +452,77 @@ def test_a_chunked_body_too_large_and_a_long_name_are_refused(table: Table) -> N
     assert long.status_code == 422 and "40 characters" in long.json()["message"]
 
 
-def test_a_watcher_sees_no_hand_until_it_is_over(table: Table) -> None:
+CARD = re.compile(r"(?<![\w?])(?:1[0-2]|[1-9])(?:pp|g|a|r|p)(?![\w])|(?<![\w])b\d(?![\w])")
+"""A card's code in a line of GSN, a replay's text or a list of cards."""
+
+
+def cards_in(*texts: str) -> Counter[str]:
+    return Counter(code for text in texts for code in CARD.findall(text))
+
+
+def table_has_seen(hand: dict[str, Any]) -> Counter[str]:
+    """Every card the table has seen of a hand, from the scorekeeper's record of it: all but the
+    hands dealt and the stock (the table line, and every card played, flipped or shown)."""
+    return cards_in(*(s["text"] for s in hand["statements"] if s["kind"] not in ("deal", "stock")))
+
+
+def watchers_see(table: Table, lines_before: int) -> tuple[Counter[str], set[str]]:
+    """What a watcher's state, download and replay name of the hand being played: its cards (each
+    as often as it is named in the hand's statements), and every card its events and replay show."""
+    token = {"t": table.tokens.watcher}
+    state = table.get(table.tokens.watcher)["hand"]
+    gsn = table.client.get("/evening.gsn", params=token).text.splitlines()[lines_before:]
+    replay = table.client.get("/evening.html", params=token).text
+    data = json.loads(re.search(r'<script id="gsn-data" type="application/json">(.*?)</script>', replay, re.S)[1])
+    steps = data[-1]["steps"] if data else []
+    assert all(cards == [] for cards in state["board"]["hands"].values())
+    assert cards_in(*(s["text"] for s in state["statements"])) == cards_in(*gsn)  # the same statements
+    assert cards_in(*(step["text"] for step in steps)) <= cards_in(*gsn)
+    shown = {c for e in state["events"] for c in e["cards"]}
+    shown |= {c for step in steps for cards in step["hands"].values() for c in cards}
+    drawn = re.sub(r"<script.*?</script>|<template.*?</template>", "", replay, flags=re.S)  # the deck's faces aside
+    shown |= set(cards_in(drawn))  # what the replay draws
+    return cards_in(*gsn), shown
+
+
+def test_a_watcher_sees_no_card_the_table_has_not_seen_until_the_hand_is_over(table: Table) -> None:
     lines = statements_of(SAMPLE)
     table.setup(["민지", "재현"], dealer="민지")
-    table.push(*lines[:3])
-    watching = table.get(table.tokens.watcher)["hand"]
-    assert watching["board"]["hands"] == {"민지": [], "재현": []}
-    assert watching["board"]["unseen"] == {"민지": 10, "재현": 10}
-    assert [s["text"] for s in watching["statements"]][:2] == ["deal 민지: ?*10", "deal 재현: ?*10"]
-    assert watching["board"]["table"] == table.state["hand"]["board"]["table"]  # the table is open to all
-    for line in lines[3:]:
-        table.push(line)
+    lines_before = 0  # the evening's first hand: its tags are the file's first lines
+    steps = [lines[:3]] + [[line] for line in lines[3:]]
+    for number, step in enumerate(steps):
+        table.push(*step)
+        hand = table.state["hand"]
+        named, shown = watchers_see(table, lines_before)
+        if not hand["over"]:
+            seen = table_has_seen(hand)
+            assert named - seen == Counter(), (number, named - seen)
+            assert shown <= set(seen), (number, shown - set(seen))
+            assert any(table.state["hand"]["board"]["hands"].values())  # there was something to hide
+    # once the hand is over, the whole record shows
     assert table.get(table.tokens.watcher)["hand"]["statements"] == table.state["hand"]["statements"]
+    everything = table.client.get("/evening.gsn", params={"t": table.tokens.watcher}).text
+    assert everything == table.path.read_text(encoding="utf-8")
+
+
+def test_a_watchers_deal_and_stock_lines_name_no_card(table: Table) -> None:
+    lines = statements_of(SAMPLE)
+    table.setup(["민지", "재현"], dealer="민지")
+    table.push(*lines[:3], "stock: 3p 12g")
+    watching = table.get(table.tokens.watcher)["hand"]
+    assert [s["text"] for s in watching["statements"]] == [
+        "deal 민지: ?*10",
+        "deal 재현: ?*10",
+        lines[2],
+        "stock: ?*2",
+    ]
+    assert watching["board"]["unseen"] == {"민지": 10, "재현": 10}
+    assert watching["board"]["table"] == table.state["hand"]["board"]["table"]  # the table is open to all
+    gsn = table.client.get("/evening.gsn", params={"t": table.tokens.watcher}).text
+    assert "deal 민지: ?*10\ndeal 재현: ?*10\n" in gsn and "stock: ?*2\n" in gsn
+    assert table.client.get("/evening.gsn", params={"t": table.tokens.scorekeeper}).text == table.path.read_text(
+        encoding="utf-8"
+    )
 
 
 def test_the_page_speaks_korean_without_an_english_word(tmp_path: Path) -> None:

@@ -84,6 +84,11 @@ def test_watchers_are_sent_every_statement(tmp_path: Path) -> None:
         counts = [len(state["hand"]["statements"]) if state["hand"] else 0 for state in received]
         assert counts == [0, 0, *range(3, len(lines) + 1)]
         assert all(state["moves"] is None and state["role"] == "watcher" for state in received)
+        for state in received:  # no hand's cards until the hand is over
+            hand = state["hand"]
+            if hand and not hand["over"]:
+                assert all(cards == [] for cards in hand["board"]["hands"].values())
+                assert all("?" in s["text"] for s in hand["statements"] if s["kind"] == "deal")
     finally:
         server.stop()
 

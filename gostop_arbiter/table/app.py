@@ -33,6 +33,7 @@ from .views import (
     options_of,
     state_of,
     violation_view,
+    watcher_lines,
 )
 from .words import page_words
 
@@ -245,10 +246,17 @@ def create_app(evening: Recorder, tokens: Tokens, site: Site) -> Any:
         link = site.link(tokens.watcher)
         return Response(_qr_svg(link), media_type="image/svg+xml", headers={"X-Watchers-Link": link})
 
+    def lines_for(request: Request) -> list[str]:
+        """The file's lines as this page may read them (a watcher's hide the hand being played)."""
+        if role(request) == "scorekeeper":
+            return evening.lines
+        return evening.remember("watcher-lines", lambda: watcher_lines(evening))
+
     @app.get("/evening.gsn")
     async def download(request: Request) -> Response:
+        lines = lines_for(request)
         return PlainTextResponse(
-            evening.text,
+            "".join(f"{line}\n" for line in lines),
             media_type="text/plain; charset=utf-8",
             headers={"Content-Disposition": f"attachment; filename*=UTF-8''{_quoted(evening.path.name)}"},
         )
@@ -256,24 +264,25 @@ def create_app(evening: Recorder, tokens: Tokens, site: Site) -> Any:
     @app.get("/evening.html", response_class=HTMLResponse)
     async def replay_page(request: Request) -> Response:
         lang = lang_of(request)
-        html = evening.remember(f"replay-{lang}", lambda: evening_html(evening, lang))
-        return _page(html, evening.remember(f"replay-{lang}-policy", lambda: page_policy(html)))
+        key = f"replay-{role(request)}-{lang}"
+        html = evening.remember(key, lambda: evening_html(evening.path.name, lines_for(request), lang))
+        return _page(html, evening.remember(f"{key}-policy", lambda: page_policy(html)))
 
     app.state.hub = hub
     return cast(Any, Guard(app, tokens, site))
 
 
-def evening_html(evening: Recorder, lang: Lang) -> str:
-    """The HTML replay of what is recorded, as ``render`` writes it."""
+def evening_html(name: str, lines: list[str], lang: Lang) -> str:
+    """The HTML replay of the file ``name`` of ``lines``, as ``render`` writes it."""
     from ..judging.file import judge_file
     from ..notation import read_hands
     from ..render.html import render_html
     from ..render.replay import SnapshotVisitor
 
-    hands = [r.hand for r in read_hands(evening.lines) if r.hand is not None] if evening.lines else []
+    hands = [r.hand for r in read_hands(lines) if r.hand is not None] if lines else []
     taken = SnapshotVisitor(deal=True)
-    verdict = judge_file(evening.path.name, hands, visitor=taken)
-    return render_html(evening.path.name, hands, verdict, taken.taken, lang=lang)
+    verdict = judge_file(name, hands, visitor=taken)
+    return render_html(name, hands, verdict, taken.taken, lang=lang)
 
 
 @functools.lru_cache(maxsize=8)

@@ -16,7 +16,7 @@ from ..engine import BoardView
 from ..engine.events import Event
 from ..messages import Lang, term
 from ..notation import Statement, write_statement
-from ..notation.model import CardRef, DealLine, Turn
+from ..notation.model import CardRef, DealLine, StockLine, Turn
 from ..records import dump, replace
 from ..render.report import rendered_hand
 from ..render.words import discrepancy_text, factor_reason, payment_reason, violation_text
@@ -374,16 +374,28 @@ def _seen_by(role: Role, hand: HandView | None, recorded: Sequence[Statement]) -
     board["hands"] = {p: [] for p in held}
     board["unseen"] = {p: board["unseen"].get(p, 0) + n for p, n in held.items()}
     statements = [
-        s.model_copy(update={"text": write_statement(_unseen(dealt))}) if isinstance(dealt, DealLine) else s
+        s.model_copy(update={"text": write_statement(_unseen(dealt))}) if isinstance(dealt, DealLine | StockLine) else s
         for s, dealt in zip(hand.statements, recorded, strict=True)
     ]
     events = [{**e, "cards": []} if e["kind"] == "deal" else e for e in hand.events]
     return hand.model_copy(update={"board": board, "statements": statements, "events": events})
 
 
-def _unseen(deal: DealLine) -> DealLine:
-    """The deal line as a watcher may read it: as many cards, none of them named (``?*10``)."""
-    return replace(deal, cards=[CardRef(code=UNSEEN)] * len(deal.cards))
+def _unseen(dealt: DealLine | StockLine) -> DealLine | StockLine:
+    """A deal or stock line as a watcher may read it: as many cards, none of them named (``?*10``)."""
+    return replace(dealt, cards=[CardRef(code=UNSEEN)] * len(dealt.cards))
+
+
+def watcher_lines(evening: Recorder) -> list[str]:
+    """The file as a watcher may read it (its download and its replay): the hand being played,
+    until it is over, with its deal and stock lines naming no card (decision T11)."""
+    lines = list(evening.lines)
+    if evening.is_over():
+        return lines
+    for dealt in evening.statements:
+        if isinstance(dealt, DealLine | StockLine):
+            lines[dealt.line - 1] = write_statement(_unseen(dealt))
+    return lines
 
 
 def options_of(turns: Sequence[Turn]) -> list[Option]:
