@@ -350,10 +350,12 @@ def test_the_downloads(table: Table) -> None:
     lines = statements_of(SAMPLE)
     table.setup(["민지", "재현"], dealer="민지", stake=100, event="<script>alert(1)</script>")
     table.push(*lines[:3])
-    params = {"t": table.tokens.watcher}
-    gsn = table.client.get("/evening.gsn", params=params)
+    gsn = table.client.get("/evening.gsn", params={"t": table.tokens.scorekeeper})
     assert gsn.status_code == 200 and gsn.text == table.path.read_text(encoding="utf-8")
     assert "attachment" in gsn.headers["content-disposition"]
+    params = {"t": table.tokens.watcher}
+    hidden = table.client.get("/evening.gsn", params=params).text  # a watcher's: the hands unnamed
+    assert hidden == gsn.text.replace(lines[0], "deal 민지: ?*10").replace(lines[1], "deal 재현: ?*10")
     page = table.client.get("/evening.html", params=params)
     assert page.status_code == 200 and "<script>alert(1)" not in page.text
     assert "&lt;script&gt;" in page.text

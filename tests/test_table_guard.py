@@ -142,7 +142,7 @@ def test_a_link_leaves_a_cookie_that_opens_the_pages_without_the_token_in_their_
     assert cookie.startswith(f"gostop-8000-watcher={table.tokens.watcher};")
     assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
     gsn = client.get("/evening.gsn")
-    assert gsn.status_code == 200
+    assert gsn.status_code == 200 and "deal 민지: ?*10" in gsn.text  # a watcher's download
     assert client.get("/api/watchers.svg").status_code == 403  # a watcher's cookie is a watcher's
     client.get("/", params={"t": table.tokens.scorekeeper})
     assert client.get("/api/watchers.svg").status_code == 200  # the strongest link this browser opened
