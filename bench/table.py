@@ -1,4 +1,5 @@
-"""The table app under a table's load: one scorekeeper and 20 watchers over loopback.
+"""The table app under a table's load: one scorekeeper and 20 watchers over loopback, each watcher
+at an address of its own (127.0.0.10, 127.0.0.11, ...), as each phone at a table has its own.
 
     python bench/table.py [--watchers 20] [--statements 200]
 

@@ -394,3 +394,39 @@ def test_a_ttadak_is_entered_flip_first_in_one_pass(tmp_path: Path) -> None:
     finally:
         keeper.quit()
         server.stop()
+
+
+def test_a_page_refused_its_stream_says_so(tmp_path: Path) -> None:
+    """One phone holding every stream it may (here the test's, on the same address as the browser):
+    the watcher's page opened next is refused its stream, and says so in view."""
+    import asyncio
+
+    import httpx
+
+    from gostop_arbiter.table.app import PER_CLIENT
+
+    server = TableServer(tmp_path / "evening.gsn")
+    watcher = chromium(390, 844)
+
+    async def hold_and_open() -> str:
+        async with httpx.AsyncClient(timeout=10) as client:
+            streams = []
+            for _ in range(PER_CLIENT):
+                request = client.build_request("GET", f"{server.base}/api/events", params={"t": server.watcher})
+                streams.append(await client.send(request, stream=True))
+            try:
+                assert all(stream.status_code == 200 for stream in streams)
+                watcher.get(server.url(server.watcher))
+                return await asyncio.to_thread(_notice, watcher, "refused")
+            finally:
+                for stream in streams:
+                    await stream.aclose()
+
+    try:
+        said = asyncio.run(hold_and_open())
+        words = page_words("ko")["words"]
+        assert words["not-following"] in said and f"{PER_CLIENT}" in said
+        assert watcher.find_element("id", "live").text == words["not-following"]
+    finally:
+        watcher.quit()
+        server.stop()
