@@ -1,4 +1,5 @@
-"""The table app under a table's load: one scorekeeper and 20 watchers over loopback.
+"""The table app under a table's load: one scorekeeper and 20 watchers over loopback, each watcher
+at an address of its own (127.0.0.10, 127.0.0.11, ...), as each phone at a table has its own.
 
     python bench/table.py [--watchers 20] [--statements 200]
 
@@ -82,25 +83,32 @@ async def watch(
                 ready.set()
 
 
-async def _watchers(url: str, token: str, count: int, started: Any, stop: Any, out: Any) -> None:
-    """``count`` watchers' streams in this process, each noting when each revision reached it."""
-    seen: list[dict[bytes, float]] = [{} for _ in range(count)]
-    readies = [asyncio.Event() for _ in range(count)]
-    async with httpx.AsyncClient(timeout=None, limits=httpx.Limits(max_connections=count + 2)) as client:
-        tasks = [asyncio.create_task(watch(client, url, token, seen[i], readies[i])) for i in range(count)]
-        await asyncio.gather(*(r.wait() for r in readies))
-        started.set()
-        while not stop.is_set():
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.5)  # the last updates on their way
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+async def _watchers(url: str, token: str, phones: range, started: Any, stop: Any, out: Any) -> None:
+    """A watcher's stream for each of ``phones`` in this process, each noting when each revision
+    reached it. Each phone has an address of its own on the loopback (127.0.0.N), as each phone at
+    a table has its own on the Wi-Fi: the server limits the streams of one address."""
+    seen: list[dict[bytes, float]] = [{} for _ in phones]
+    readies = [asyncio.Event() for _ in phones]
+    clients = [
+        httpx.AsyncClient(timeout=None, transport=httpx.AsyncHTTPTransport(local_address=f"127.0.0.{n}"))
+        for n in phones
+    ]
+    tasks = [asyncio.create_task(watch(c, url, token, seen[i], readies[i])) for i, c in enumerate(clients)]
+    await asyncio.gather(*(r.wait() for r in readies))
+    started.set()
+    while not stop.is_set():
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.5)  # the last updates on their way
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for client in clients:
+        await client.aclose()
     out.send(seen)
 
 
-def _watcher_process(url: str, token: str, count: int, started: Any, stop: Any, out: Any) -> None:
-    asyncio.run(_watchers(url, token, count, started, stop, out))
+def _watcher_process(url: str, token: str, phones: range, started: Any, stop: Any, out: Any) -> None:
+    asyncio.run(_watchers(url, token, phones, started, stop, out))
 
 
 async def run(watchers: int, statements: int, processes: int) -> None:
@@ -113,19 +121,21 @@ async def run(watchers: int, statements: int, processes: int) -> None:
         context = multiprocessing.get_context("spawn")
         stop = context.Event()
         helpers = []
+        first = 10  # the first phone's address, 127.0.0.10
         for n in range(processes):
             started = context.Event()
             mine, theirs = context.Pipe(duplex=False)
             share = watchers // processes + (1 if n < watchers % processes else 0)
+            phones, first = range(first, first + share), first + share
             child = context.Process(
-                target=_watcher_process, args=(f"{base}/api/events", viewer, share, started, stop, theirs)
+                target=_watcher_process, args=(f"{base}/api/events", viewer, phones, started, stop, theirs)
             )
             child.start()
             helpers.append((child, started, mine))
         try:
             for _child, started, _pipe in helpers:
                 started.wait(60)
-            async with httpx.AsyncClient(timeout=30) as client:
+            async with httpx.AsyncClient(timeout=30, headers={"origin": base}) as client:  # a write's origin
                 state = (await client.get(f"{base}/api/state", params={"t": keeper})).json()
                 answers: list[float] = []
                 sent_at: list[tuple[bytes, float]] = []

@@ -23,7 +23,18 @@ class TableServer:
     def __init__(self, evening: Path, *extra: str) -> None:
         self.evening = evening
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gostop_arbiter", "table", str(evening), "--host", "127.0.0.1", "--port", "0", *extra],
+            [
+                sys.executable,
+                "-m",
+                "gostop_arbiter",
+                "table",
+                str(evening),
+                "--host",
+                "127.0.0.1",
+                "--port",
+                "0",
+                *extra,
+            ],
             stderr=subprocess.PIPE,
             stdout=subprocess.DEVNULL,
             text=True,
@@ -47,7 +58,13 @@ class TableServer:
 
     def post(self, path: str, body: dict[str, Any]) -> httpx.Response:
         after = self.state()["revision"]
-        return httpx.post(f"{self.base}{path}", params={"t": self.scorekeeper}, json={"after": after, **body}, timeout=10)
+        return httpx.post(
+            f"{self.base}{path}",
+            params={"t": self.scorekeeper},
+            json={"after": after, **body},
+            headers={"origin": self.base},
+            timeout=10,
+        )
 
     def _wait_until_up(self) -> None:
         deadline = time.monotonic() + 20

@@ -4,6 +4,7 @@ malformed or oversized request), each leaving the file and the state as they wer
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -19,10 +20,14 @@ from test_korean import words as words_in
 from gostop_arbiter import judge_text, read_text
 from gostop_arbiter.notation import write_statement
 from gostop_arbiter.rules import PROFILES
-from gostop_arbiter.table.app import Tokens, create_app
-from gostop_arbiter.table.recorder import Evening
+from gostop_arbiter.table.app import create_app
+from gostop_arbiter.table.guard import Site, Tokens
+from gostop_arbiter.table.recorder import Recorder
 
 SAMPLE = SAMPLES / "matgo-korean-names.gsn"
+
+SITE = Site("192.168.0.5", 8000)
+"""Where the app under test is served: its pages' origin, and the address its links name."""
 
 
 def statements_of(path: Path) -> list[str]:
@@ -39,7 +44,9 @@ class Table:
         self.path = path
         self.lang = lang
         self.tokens = Tokens.new()
-        self.client = TestClient(create_app(Evening(path), self.tokens))
+        self.client = TestClient(
+            create_app(Recorder(path), self.tokens, SITE), base_url=SITE.base, headers={"origin": SITE.base}
+        )
         self.state = self.get()
 
     def get(self, token: str | None = None) -> dict[str, Any]:
@@ -156,6 +163,10 @@ def test_an_illegal_statement_is_refused_with_the_engines_words_and_changes_noth
     assert table.get() == before and table.path.read_text(encoding="utf-8") == text
     not_gsn = table.post("/api/push", {"lines": ["민지: 3q / 4p"]})
     assert not_gsn.status_code == 422 and "'3q' is not a card" in not_gsn.json()["message"]
+    lines_in_file = len(text.splitlines())  # the line is read where it would stand in the file
+    assert f"(line {lines_in_file + 1}, column 5)" in not_gsn.json()["message"]
+    tally = table.post("/api/push", {"lines": ["pile 민지: 1p"]})
+    assert tally.status_code == 422 and "tally hand" in tally.json()["message"]
     two_lines = table.post("/api/push", {"lines": ["민지: 11p / 3p\n재현: 6p / 6p"]})
     assert two_lines.status_code == 422 and "one line" in two_lines.json()["message"]
     assert table.get() == before and table.path.read_text(encoding="utf-8") == text
@@ -232,7 +243,9 @@ def test_a_malformed_request_is_a_422_with_the_reason(table: Table, body: dict[s
 
 def test_an_oversized_or_broken_body_is_refused(table: Table) -> None:
     params = {"t": table.tokens.scorekeeper}
-    big = table.client.post("/api/push", params=params, content=b"x" * 100_000, headers={"content-type": "application/json"})
+    big = table.client.post(
+        "/api/push", params=params, content=b"x" * 100_000, headers={"content-type": "application/json"}
+    )
     assert big.status_code == 413
     broken = table.client.post("/api/push", params=params, content=b"{", headers={"content-type": "application/json"})
     assert broken.status_code == 422
@@ -337,10 +350,12 @@ def test_the_downloads(table: Table) -> None:
     lines = statements_of(SAMPLE)
     table.setup(["민지", "재현"], dealer="민지", stake=100, event="<script>alert(1)</script>")
     table.push(*lines[:3])
-    params = {"t": table.tokens.watcher}
-    gsn = table.client.get("/evening.gsn", params=params)
+    gsn = table.client.get("/evening.gsn", params={"t": table.tokens.scorekeeper})
     assert gsn.status_code == 200 and gsn.text == table.path.read_text(encoding="utf-8")
     assert "attachment" in gsn.headers["content-disposition"]
+    params = {"t": table.tokens.watcher}
+    hidden = table.client.get("/evening.gsn", params=params).text  # a watcher's: the hands unnamed
+    assert hidden == gsn.text.replace(lines[0], "deal 민지: ?*10").replace(lines[1], "deal 재현: ?*10")
     page = table.client.get("/evening.html", params=params)
     assert page.status_code == 200 and "<script>alert(1)" not in page.text
     assert "&lt;script&gt;" in page.text
@@ -386,6 +401,8 @@ def test_taking_back_a_deal_below_the_files_comments_keeps_the_file_readable(tmp
     assert Table(path).get()["revision"] == table.state["revision"]
     table.push(*statements_of(SAMPLE)[:3])
     assert statements_of(path) == statements_of(SAMPLE)[:3]
+    written = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert written == [line for line in text[:13] if line.strip()]  # the Site tag and every comment too
 
 
 def test_the_hand_numbers_are_the_same_before_and_after_a_restart(table: Table) -> None:
@@ -429,24 +446,85 @@ def test_a_chunked_body_too_large_and_a_long_name_are_refused(table: Table) -> N
             yield b" " * 1024
 
     params = {"t": table.tokens.scorekeeper}
-    answer = table.client.post("/api/push", params=params, content=chunks(), headers={"content-type": "application/json"})
+    answer = table.client.post(
+        "/api/push", params=params, content=chunks(), headers={"content-type": "application/json"}
+    )
     assert answer.status_code == 413
     long = table.post("/api/setup", {"seats": ["민" * 41, "재현"]})
     assert long.status_code == 422 and "40 characters" in long.json()["message"]
 
 
-def test_a_watcher_sees_no_hand_until_it_is_over(table: Table) -> None:
+CARD = re.compile(r"(?<![\w?])(?:1[0-2]|[1-9])(?:pp|g|a|r|p)(?![\w])|(?<![\w])b\d(?![\w])")
+"""A card's code in a line of GSN, a replay's text or a list of cards."""
+
+
+def cards_in(*texts: str) -> Counter[str]:
+    return Counter(code for text in texts for code in CARD.findall(text))
+
+
+def table_has_seen(hand: dict[str, Any]) -> Counter[str]:
+    """Every card the table has seen of a hand, from the scorekeeper's record of it: all but the
+    hands dealt and the stock (the table line, and every card played, flipped or shown)."""
+    return cards_in(*(s["text"] for s in hand["statements"] if s["kind"] not in ("deal", "stock")))
+
+
+def watchers_see(table: Table, lines_before: int) -> tuple[Counter[str], set[str]]:
+    """What a watcher's state, download and replay name of the hand being played: its cards (each
+    as often as it is named in the hand's statements), and every card its events and replay show."""
+    token = {"t": table.tokens.watcher}
+    state = table.get(table.tokens.watcher)["hand"]
+    gsn = table.client.get("/evening.gsn", params=token).text.splitlines()[lines_before:]
+    replay = table.client.get("/evening.html", params=token).text
+    data = json.loads(re.search(r'<script id="gsn-data" type="application/json">(.*?)</script>', replay, re.S)[1])
+    steps = data[-1]["steps"] if data else []
+    assert all(cards == [] for cards in state["board"]["hands"].values())
+    assert cards_in(*(s["text"] for s in state["statements"])) == cards_in(*gsn)  # the same statements
+    assert cards_in(*(step["text"] for step in steps)) <= cards_in(*gsn)
+    shown = {c for e in state["events"] for c in e["cards"]}
+    shown |= {c for step in steps for cards in step["hands"].values() for c in cards}
+    drawn = re.sub(r"<script.*?</script>|<template.*?</template>", "", replay, flags=re.S)  # the deck's faces aside
+    shown |= set(cards_in(drawn))  # what the replay draws
+    return cards_in(*gsn), shown
+
+
+def test_a_watcher_sees_no_card_the_table_has_not_seen_until_the_hand_is_over(table: Table) -> None:
     lines = statements_of(SAMPLE)
     table.setup(["민지", "재현"], dealer="민지")
-    table.push(*lines[:3])
-    watching = table.get(table.tokens.watcher)["hand"]
-    assert watching["board"]["hands"] == {"민지": [], "재현": []}
-    assert watching["board"]["unseen"] == {"민지": 10, "재현": 10}
-    assert [s["text"] for s in watching["statements"]][:2] == ["deal 민지: ?*10", "deal 재현: ?*10"]
-    assert watching["board"]["table"] == table.state["hand"]["board"]["table"]  # the table is open to all
-    for line in lines[3:]:
-        table.push(line)
+    lines_before = 0  # the evening's first hand: its tags are the file's first lines
+    steps = [lines[:3]] + [[line] for line in lines[3:]]
+    for number, step in enumerate(steps):
+        table.push(*step)
+        hand = table.state["hand"]
+        named, shown = watchers_see(table, lines_before)
+        if not hand["over"]:
+            seen = table_has_seen(hand)
+            assert named - seen == Counter(), (number, named - seen)
+            assert shown <= set(seen), (number, shown - set(seen))
+            assert any(table.state["hand"]["board"]["hands"].values())  # there was something to hide
+    # once the hand is over, the whole record shows
     assert table.get(table.tokens.watcher)["hand"]["statements"] == table.state["hand"]["statements"]
+    everything = table.client.get("/evening.gsn", params={"t": table.tokens.watcher}).text
+    assert everything == table.path.read_text(encoding="utf-8")
+
+
+def test_a_watchers_deal_and_stock_lines_name_no_card(table: Table) -> None:
+    lines = statements_of(SAMPLE)
+    table.setup(["민지", "재현"], dealer="민지")
+    table.push(*lines[:3], "stock: 3p 12g")
+    watching = table.get(table.tokens.watcher)["hand"]
+    assert [s["text"] for s in watching["statements"]] == [
+        "deal 민지: ?*10",
+        "deal 재현: ?*10",
+        lines[2],
+        "stock: ?*2",
+    ]
+    assert watching["board"]["unseen"] == {"민지": 10, "재현": 10}
+    assert watching["board"]["table"] == table.state["hand"]["board"]["table"]  # the table is open to all
+    gsn = table.client.get("/evening.gsn", params={"t": table.tokens.watcher}).text
+    assert "deal 민지: ?*10\ndeal 재현: ?*10\n" in gsn and "stock: ?*2\n" in gsn
+    assert table.client.get("/evening.gsn", params={"t": table.tokens.scorekeeper}).text == table.path.read_text(
+        encoding="utf-8"
+    )
 
 
 def test_the_page_speaks_korean_without_an_english_word(tmp_path: Path) -> None:
@@ -456,7 +534,13 @@ def test_the_page_speaks_korean_without_an_english_word(tmp_path: Path) -> None:
     # is how a house rule is written
     # is how a house rule is written; check is the command's name; the file and the rules are named
     english = (msgid_words() | {"turn", "deal", "hand", "table", "card", "pays", "points"}) - {
-        "English", "GSN", "knob", "value", "check", "evening", *PROFILES,
+        "English",
+        "GSN",
+        "knob",
+        "value",
+        "check",
+        "evening",
+        *PROFILES,
     }
     table = Table(tmp_path / "evening.gsn", lang="ko")
     words_of_page = table.client.get("/api/words", params={"t": table.tokens.scorekeeper, "lang": "ko"}).json()

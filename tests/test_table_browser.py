@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from browsers import chromium
@@ -20,6 +21,7 @@ from test_table_api import SAMPLE, statements_of
 
 from gostop_arbiter import read_text
 from gostop_arbiter.notation.model import Call, Claim, DealLine, TableLine, Turn
+from gostop_arbiter.table.words import page_words
 
 
 @pytest.fixture
@@ -80,14 +82,12 @@ def _until_recorded(driver: Any, count: int) -> None:
 
 
 def _steps(turn: Turn) -> list[str]:
-    """The page's choices after a turn's play, as its buttons name them."""
-    steps = []
+    """The page's choices after a turn's play, as its buttons name them: the flips, then what the
+    play takes, then what each flip takes."""
+    steps = [f"flip:{flip.card.code}:" for flip in turn.flips]
     if turn.target is not None:
         steps.append(f"take:{turn.cards[0].code}:{turn.target.code}")
-    for flip in turn.flips:
-        steps.append(f"flip:{flip.card.code}:")
-        if flip.target is not None:
-            steps.append(f"take:{flip.card.code}:{flip.target.code}")
+    steps += [f"take:{flip.card.code}:{flip.target.code}" for flip in turn.flips if flip.target is not None]
     return steps
 
 
@@ -128,7 +128,9 @@ def _shoot(driver: Any, name: str) -> None:
 
 
 def _verdict(path: Path) -> list[dict[str, Any]]:
-    result = subprocess.run([sys.executable, "-m", "gostop_arbiter", "check", "--json", str(path)], capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "gostop_arbiter", "check", "--json", str(path)], capture_output=True, text=True
+    )
     hands = json.loads(result.stdout)["files"][0]["hands"]
     keep = ("valid", "outcome", "winner", "payments", "scores", "violations")
     return [{k: hand[k] for k in keep} for hand in hands]
@@ -148,6 +150,7 @@ def test_a_sample_hand_recorded_by_tapping_on_a_phone(phones: tuple[Any, Any], t
         watcher.get(server.url(server.watcher))
         _wait(keeper, lambda d: d.find_element(By.ID, "setup").is_displayed())
         assert keeper.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko"
+        assert keeper.execute_script("return location.search") == ""  # the token left the address
         seats = keeper.find_elements(By.CSS_SELECTOR, "#seats input.seat")
         seats[0].send_keys("민지")
         seats[1].send_keys("재현")
@@ -224,7 +227,206 @@ def test_a_sample_hand_recorded_by_tapping_on_a_phone(phones: tuple[Any, Any], t
         keeper.execute_script("window.scrollTo(0, 0)")
         _wait(keeper, lambda d: d.execute_script("return document.documentElement.scrollWidth") <= 1280)
         _shoot(keeper, "laptop")
+        for phone in (keeper, watcher):
+            # no address the page asked for carried a token, and the page's policy refused nothing
+            asked = phone.execute_script("return performance.getEntriesByType('resource').map((e) => e.name)")
+            assert asked and not [url for url in asked if "t" in parse_qs(urlsplit(url).query)]
+            assert not [log for log in phone.get_log("browser") if "Content Security Policy" in log["message"]]
     finally:
         server.stop()
     assert statements_of(evening) == lines
     assert _verdict(evening) == _verdict(SAMPLE)
+
+
+# ---- what the table's phones must say, and when (issues 30 and 31) ------------------------------
+
+
+def _notice(driver: Any, kind: str) -> str:
+    """The notice of ``kind`` once it is shown, in view below the page's header and announced
+    (role alert: an assertive live region): its text."""
+
+    def shown(d: Any) -> Any:
+        facts = d.execute_script(
+            "const b = document.getElementById('notice'); if (b.hidden) return null;"
+            "const r = b.getBoundingClientRect(), top = document.querySelector('header').getBoundingClientRect().bottom;"
+            "return [b.className, b.textContent, r.top >= top && r.bottom <= innerHeight && r.height > 0,"
+            " b.getAttribute('role'), b.getAttribute('aria-live')]"
+        )
+        return facts if facts and facts[0] == kind else None
+
+    found = _wait(driver, shown)
+    assert found[2], f"the {kind} notice is out of view: {found[1]}"
+    assert found[3:] == ["alert", "assertive"]
+    text: str = found[1]
+    return text
+
+
+def _tap_cards(driver: Any, cards: list[str]) -> None:
+    for card in cards:
+        _tap(driver, f'#deal-grid [data-card="{card}"]:not(.on):not([disabled])')
+
+
+def _hearing(driver: Any, on: bool) -> None:
+    """Whether the page hears the table's stream (off: as a phone whose update is still on its way)."""
+    driver.execute_script(
+        "if (!window.heardAtFirst) window.heardAtFirst = heard; window.heard = arguments[0] ? window.heardAtFirst : () => {};",
+        on,
+    )
+
+
+def test_refusals_and_lost_connections_are_said_where_the_tap_was(tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    words = page_words("ko")["words"]
+    evening = tmp_path / "evening.gsn"
+    lines = statements_of(SAMPLE)
+    server = TableServer(evening)
+    keeper = chromium(390, 844)
+    try:
+        assert server.post("/api/setup", {"seats": ["민지", "재현"], "dealer": "민지"}).status_code == 200
+        keeper.get(server.url(server.scorekeeper))
+        # a deal whose table lacks a card is refused, next to the button tapped, with what to do
+        for number, line in enumerate(lines[:3]):
+            cards = line.partition(": ")[2].split()
+            _tap_cards(keeper, cards[:-1] if number == 2 else cards)
+            _tap(keeper, "#deal-next")
+        said = _notice(keeper, "refused")
+        assert "바닥에 7장, 정해진 수는 8장" in said and words["hint-refused"] in said  # the table holds 7 of 8
+        _shoot(keeper, "refused-deal")
+        _tap_cards(keeper, lines[2].partition(": ")[2].split()[-1:])
+        _tap(keeper, "#deal-next")
+        _until_recorded(keeper, 3)
+        assert keeper.find_element(By.ID, "notice").get_attribute("hidden") is not None  # gone with the next write
+        # a correction that breaks the deal is refused where it was written
+        _tap(keeper, '[data-correct="1"]')
+        keeper.find_element(By.ID, "correct-input").clear()
+        keeper.find_element(By.ID, "correct-input").send_keys("deal 재현: 1p 2p 2r")
+        _tap(keeper, "#correct-save")
+        assert "재현: 받은 패 3장, 정해진 수는 10장" in _notice(keeper, "refused")  # 재현 was dealt 3 of 10
+        _tap(keeper, "#correct-cancel")
+        # another phone records first, while this one still asks for 민지's flip: its tap is
+        # refused (409), its question closes and it shows the record as it is
+        _tap(keeper, '#hand [data-play="민지: 11p"]')
+        _wait(keeper, lambda d: d.find_element(By.ID, "choose").is_displayed())
+        _hearing(keeper, False)
+        assert server.post("/api/push", {"lines": [lines[3]]}).status_code == 200
+        _tap(keeper, '#choose-cards [data-step="flip:3p:"]')
+        assert words["stale"] in _notice(keeper, "refused")
+        assert not keeper.find_element(By.ID, "choose").is_displayed()
+        assert _recorded(keeper) == lines[:4]
+        # heard at once, another phone's write closes a question that no longer applies
+        _hearing(keeper, True)
+        _tap(keeper, '#hand [data-play="재현: 6p"]')
+        _wait(keeper, lambda d: d.find_element(By.ID, "choose").is_displayed())
+        assert server.post("/api/push", {"lines": [lines[4]]}).status_code == 200
+        _until_recorded(keeper, 5)
+        _wait(keeper, lambda d: not d.find_element(By.ID, "choose").is_displayed())
+        # the answer to a write never comes (the table recorded it, then went down before it could
+        # tell anyone): the page says the connection was lost; a tap while the table is down says
+        # so too; once the table is back, the page shows the statement it was never told of
+        _hearing(keeper, False)
+        keeper.execute_script(
+            "const real = window.fetch; window.fetch = async (url, init) => {"
+            " const answer = await real(url, init);"
+            " if (String(url).startsWith('/api/push') && !window.lostOnce) { window.lostOnce = true; throw new TypeError('lost'); }"
+            " return answer; };"
+        )
+        _tap(keeper, f'#hand [data-play="민지: {lines[5].split()[1]}"]')
+        _tap(keeper, f'#choose-cards [data-step="flip:{lines[5].split()[-1]}:"]')
+        assert words["lost"] in _notice(keeper, "offline")
+        assert len(statements_of(evening)) == 6  # on disk all the same
+        port = server.port
+        server.kill()
+        _tap(keeper, f'#hand [data-play="민지: {lines[5].split()[1]}"]')
+        assert words["hint-offline"] in _notice(keeper, "offline")
+        server = TableServer(evening, "--port", str(port))
+        said = _notice(keeper, "unheard")
+        assert words["unheard"] in said and lines[5] in said
+        assert _recorded(keeper) == lines[:6]
+        assert keeper.find_elements(By.CSS_SELECTOR, '#statements li.unheard[data-index="5"]')
+        _shoot(keeper, "unheard")
+        _hearing(keeper, True)
+    finally:
+        keeper.quit()
+        server.stop()
+
+
+def test_a_ttadak_is_entered_flip_first_in_one_pass(tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    evening = tmp_path / "evening.gsn"
+    server = TableServer(evening)
+    keeper = chromium(390, 844)
+    deal = [
+        "deal 민지: 12a 2p 5a 5p 7a 7r 9p 10p 10r 11p",
+        "deal 재현: 1p 2p 2r 3g 4p 6p 6r 9p 11g 11p",
+        "table: 12r 12pp 4a 8g 5p 9a 11pp 1r",
+    ]
+    try:
+        assert server.post("/api/setup", {"seats": ["민지", "재현"], "dealer": "민지"}).status_code == 200
+        assert server.post("/api/push", {"lines": deal}).status_code == 200
+        keeper.get(server.url(server.scorekeeper, "en"))
+        _tap(keeper, '#hand [data-play="민지: 12a"]')
+        _wait(keeper, lambda d: d.find_element(By.ID, "choose").is_displayed())
+        assert keeper.find_element(By.ID, "choose-what").text == "Played 12a: which card was flipped?"
+        steps = keeper.execute_script(
+            "return [...document.querySelectorAll('#choose-cards [data-step]')].map((n) => n.dataset.step)"
+        )
+        assert steps and all(step.startswith("flip:") for step in steps)  # the flip alone: no capture beside it
+        assert "flip:12g:" in steps
+        _tap(keeper, '#choose-cards [data-step="flip:12g:"]')  # a ttadak: 12a takes all four
+        _until_recorded(keeper, 4)
+        assert _recorded(keeper)[-1] == "민지: 12a / 12g"
+        assert keeper.find_elements(By.CSS_SELECTOR, '#feed [data-event="ttadak"]')
+        # taken back, and played again with another flip: then, and only then, which card 12a takes
+        _tap(keeper, "#undo")
+        _until_recorded(keeper, 3)
+        _tap(keeper, '#hand [data-play="민지: 12a"]')
+        _tap(keeper, '#choose-cards [data-step="flip:3p:"]')
+        _wait(keeper, lambda d: d.find_element(By.ID, "choose-what").text == "12a takes which card?")
+        steps = keeper.execute_script(
+            "return [...document.querySelectorAll('#choose-cards [data-step]')].map((n) => n.dataset.step)"
+        )
+        assert sorted(steps) == ["take:12a:12pp", "take:12a:12r"]
+        _tap(keeper, '#choose-cards [data-step="take:12a:12r"]')
+        _until_recorded(keeper, 4)
+        assert _recorded(keeper)[-1] == "민지: 12a x12r / 3p"
+    finally:
+        keeper.quit()
+        server.stop()
+
+
+def test_a_page_refused_its_stream_says_so(tmp_path: Path) -> None:
+    """One phone holding every stream it may (here the test's, on the same address as the browser):
+    the watcher's page opened next is refused its stream, and says so in view."""
+    import asyncio
+
+    import httpx
+
+    from gostop_arbiter.table.app import PER_CLIENT
+
+    server = TableServer(tmp_path / "evening.gsn")
+    watcher = chromium(390, 844)
+
+    async def hold_and_open() -> str:
+        async with httpx.AsyncClient(timeout=10) as client:
+            streams = []
+            for _ in range(PER_CLIENT):
+                request = client.build_request("GET", f"{server.base}/api/events", params={"t": server.watcher})
+                streams.append(await client.send(request, stream=True))
+            try:
+                assert all(stream.status_code == 200 for stream in streams)
+                watcher.get(server.url(server.watcher))
+                return await asyncio.to_thread(_notice, watcher, "refused")
+            finally:
+                for stream in streams:
+                    await stream.aclose()
+
+    try:
+        said = asyncio.run(hold_and_open())
+        words = page_words("ko")["words"]
+        assert words["not-following"] in said and f"{PER_CLIENT}" in said
+        assert watcher.find_element("id", "live").text == words["not-following"]
+    finally:
+        watcher.quit()
+        server.stop()

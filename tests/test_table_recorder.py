@@ -14,7 +14,7 @@ import pytest
 from gostop_arbiter import judge_text, read_text
 from gostop_arbiter.notation import write_statement
 from gostop_arbiter.records import dump
-from gostop_arbiter.table.recorder import Evening, RecorderError, Setup
+from gostop_arbiter.table.recorder import Recorder, RecorderError, Setup
 
 DEAL = ("deal", "table", "stock")
 
@@ -22,19 +22,26 @@ DEAL = ("deal", "table", "stock")
 def simulated(*options: str) -> str:
     result = subprocess.run(
         [sys.executable, "-m", "gostop_arbiter", "simulate", "--quiet", *options],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return result.stdout
 
 
-def record(evening: Evening, text: str) -> None:
+def record(evening: Recorder, text: str) -> None:
     """Every hand of a transcript recorded onto the evening, as the table app's page sends it."""
     for number, hand in enumerate(read_text(text).hands):
         dealer = hand.tag("Dealer")
         evening.start(
             evening.revision,
-            Setup(list(hand.seats), dealer.value if dealer else None if number else hand.seats[0],
-                  hand.stake, hand.rules, dict(hand.sets)),
+            Setup(
+                list(hand.seats),
+                dealer.value if dealer else None if number else hand.seats[0],
+                hand.stake,
+                hand.rules,
+                dict(hand.sets),
+            ),
         )
         lines = [write_statement(s) for s in hand.statements]
         dealt = sum(1 for s in hand.statements if s.kind in DEAL)
@@ -45,7 +52,19 @@ def record(evening: Evening, text: str) -> None:
 
 def verdicts(text: str) -> list[dict[str, object]]:
     judged = judge_text(text)
-    keep = ("seats", "dealer", "valid", "outcome", "winner", "violations", "scores", "payments", "carry_in", "carry_out", "stake")
+    keep = (
+        "seats",
+        "dealer",
+        "valid",
+        "outcome",
+        "winner",
+        "violations",
+        "scores",
+        "payments",
+        "carry_in",
+        "carry_out",
+        "stake",
+    )
     return [{k: v for k, v in dump(h, mode="json").items() if k in keep} for h in judged.hands] + [judged.balance]
 
 
@@ -67,9 +86,11 @@ def verdicts(text: str) -> list[dict[str, object]]:
     ],
     ids=lambda options: "-".join(o.lstrip("-") for o in options),
 )
-def test_a_simulated_evening_recorded_line_by_line_is_judged_as_written(options: tuple[str, ...], tmp_path: Path) -> None:
+def test_a_simulated_evening_recorded_line_by_line_is_judged_as_written(
+    options: tuple[str, ...], tmp_path: Path
+) -> None:
     text = simulated(*options)
-    evening = Evening(tmp_path / "evening.gsn")
+    evening = Recorder(tmp_path / "evening.gsn")
     record(evening, text)
     written = (tmp_path / "evening.gsn").read_text(encoding="utf-8")
     assert verdicts(written) == verdicts(text)
@@ -82,7 +103,7 @@ def test_a_simulated_evening_recorded_line_by_line_is_judged_as_written(options:
 def test_a_tampered_hand_is_refused_where_it_breaks(tamper: str, tmp_path: Path) -> None:
     text = simulated("--players", "2", "--hands", "1", "--seed", "21", "--tamper", tamper)
     judged = judge_text(text).hands[0]
-    evening = Evening(tmp_path / "evening.gsn")
+    evening = Recorder(tmp_path / "evening.gsn")
     if judged.valid:
         record(evening, text)  # a tampering the rules cannot see is recorded as it is
         return

@@ -11,8 +11,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
-import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, cast
@@ -22,62 +21,64 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 
 from ..messages import Lang, say
-from .recorder import Evening, RecorderError, Setup, StaleWrite
+from .guard import Guard, Role, Site, Tokens, lang_named, page_policy
+from .recorder import Recorder, RecorderError, Setup, StaleWrite
 from .views import (
     CorrectRequest,
     FlipsRequest,
     PushRequest,
-    Role,
     SetupRequest,
     UndoRequest,
     move_of,
     options_of,
     state_of,
     violation_view,
+    watcher_lines,
 )
 from .words import page_words
 
-MAX_BODY = 64 * 1024
-"""The largest request body taken (a deal of four hands is well under a kilobyte)."""
+MAX_WATCHERS = 56
+"""Watchers' pages that may follow the table at once (a family has a handful of phones)."""
 
-MAX_WATCHERS = 64
-"""Pages that may follow the table at once (a family has a handful of phones)."""
+KEEPER_STREAMS = 8
+"""Streams kept for the scorekeeper's pages, whatever the watchers have taken (decision T18)."""
+
+PER_CLIENT = 4
+"""Streams one address may hold: a phone with a tab or two open (decision T18)."""
 
 HEARTBEAT = 15.0
 """Seconds between the comments that keep a watcher's stream open through idle Wi-Fi."""
 
 
 @dataclass(frozen=True)
-class Tokens:
-    """The two secrets in the links: the scorekeeper's writes, the watchers' reads."""
-
-    scorekeeper: str
-    watcher: str
-
-    @classmethod
-    def new(cls) -> Tokens:
-        return cls(secrets.token_urlsafe(16), secrets.token_urlsafe(16))
-
-    def role_of(self, token: str | None) -> Role | None:
-        if token is None:
-            return None
-        if secrets.compare_digest(token.encode(), self.scorekeeper.encode()):
-            return "scorekeeper"
-        if secrets.compare_digest(token.encode(), self.watcher.encode()):
-            return "watcher"
-        return None
+class _Follower:
+    lang: Lang
+    role: Role
+    client: str
 
 
 class Hub:
-    """The watchers' streams, by the language of their page: each gets every new state as it is
+    """The pages following the table, each with its stream: each gets every new state as it is
     recorded, made once for each language in use."""
 
     def __init__(self) -> None:
-        self._queues: dict[asyncio.Queue[str], Lang] = {}
+        self._queues: dict[asyncio.Queue[str], _Follower] = {}
 
-    def subscribe(self, lang: Lang) -> asyncio.Queue[str]:
+    def refusal(self, role: Role, client: str) -> tuple[int, str, int] | None:
+        """Why a page of ``role`` at address ``client`` may not follow now (its status, the
+        catalogue's sentence and its number), or None: the watchers' pages cannot take the
+        slots kept for the scorekeeper's, and one phone cannot take them all."""
+        followers = list(self._queues.values())
+        if sum(f.client == client for f in followers) >= PER_CLIENT:
+            return 429, _ONE_PHONE, PER_CLIENT
+        most, why = _FOLLOWING[role]
+        if sum(f.role == role for f in followers) >= most:
+            return 503, why, most
+        return None
+
+    def subscribe(self, lang: Lang, role: Role, client: str) -> asyncio.Queue[str]:
         queue: asyncio.Queue[str] = asyncio.Queue(maxsize=4)
-        self._queues[queue] = lang
+        self._queues[queue] = _Follower(lang, role, client)
         return queue
 
     def unsubscribe(self, queue: asyncio.Queue[str]) -> None:
@@ -85,7 +86,8 @@ class Hub:
 
     def publish(self, message_in: Callable[[Lang], str]) -> None:
         made: dict[Lang, str] = {}
-        for queue, lang in list(self._queues.items()):
+        for queue, follower in list(self._queues.items()):
+            lang = follower.lang
             if lang not in made:
                 made[lang] = message_in(lang)
             if queue.full():  # a watcher that stopped reading gets the newest state when it wakes
@@ -96,101 +98,24 @@ class Hub:
         return len(self._queues)
 
 
-Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
-Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+_ONE_PHONE = "this phone already follows the table in {n} pages: close one, then reload this page"
 
-READ_ONLY = frozenset({"/", "/api/state", "/api/words", "/api/faces", "/api/events", "/evening.gsn", "/evening.html"})
-"""What a watcher's link may open; every other path is the scorekeeper's."""
-
-
-class Guard:
-    """What every request passes before the app reads it: the right token for what it asks (403),
-    and a body of at most :data:`MAX_BODY` bytes, read here whole (413: a chunked body has no
-    length to check first)."""
-
-    def __init__(self, app: Any, tokens: Tokens, limit: int = MAX_BODY) -> None:
-        self.app = app
-        self.tokens = tokens
-        self.limit = limit
-
-    async def __call__(self, scope: MutableMapping[str, Any], receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        headers = dict(scope.get("headers") or [])
-        query = _query(scope)
-        lang = _lang(query.get("lang"))
-        who = self.tokens.role_of(query.get("t") or _header(headers, b"x-table-token"))
-        if who is None or (who == "watcher" and scope["path"] not in READ_ONLY):
-            why = (
-                "this link's token does not open this table" if who is None else "a watcher's link may look, not write"
-            )
-            if scope["path"] == "/" and who is None:
-                await _answer(send, 403, _NOT_OPENED.encode(), b"text/html; charset=utf-8")
-            else:
-                await _answer(send, 403, json.dumps({"message": say(why, lang)}).encode())
-            return
-        declared = headers.get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            await _too_large(send, self.limit, lang)
-            return
-        body = b""
-        if scope["method"] in ("POST", "PUT", "PATCH"):
-            while True:
-                message = await receive()
-                if message["type"] == "http.disconnect":
-                    return
-                body += message.get("body", b"")
-                if len(body) > self.limit:
-                    await _too_large(send, self.limit, lang)
-                    return
-                if not message.get("more_body"):
-                    break
-        scope.setdefault("state", {})["role"] = who  # what the app's request.state.role reads
-        sent = False
-
-        async def replay() -> MutableMapping[str, Any]:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
+_FOLLOWING: dict[Role, tuple[int, str]] = {
+    "watcher": (
+        MAX_WATCHERS,
+        "this table already has {n} watchers' pages following it: close one, then reload this page",
+    ),
+    "scorekeeper": (
+        KEEPER_STREAMS,
+        "the scorekeeper's link already follows the table in {n} pages: close one, then reload this page",
+    ),
+}
+"""The most streams of each role, and what a page refused one is told."""
 
 
-def _query(scope: MutableMapping[str, Any]) -> dict[str, str]:
-    """A request's query, each name's first value (as Starlette reads it)."""
-    from urllib.parse import parse_qsl
-
-    raw: bytes = scope.get("query_string", b"")
-    query: dict[str, str] = {}
-    for name, value in parse_qsl(raw.decode("latin-1")):
-        query.setdefault(name, value)
-    return query
-
-
-def _header(headers: dict[bytes, bytes], name: bytes) -> str | None:
-    given = headers.get(name)
-    return given.decode("latin-1") if given else None
-
-
-async def _answer(send: Send, status: int, body: bytes, kind: bytes = b"application/json") -> None:
-    await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", kind)]})
-    await send({"type": "http.response.body", "body": body})
-
-
-async def _too_large(send: Send, limit: int, lang: Lang) -> None:
-    message = say("the request is larger than {n} KiB", lang, n=limit // 1024)
-    await _answer(send, 413, json.dumps({"message": message}).encode())
-
-
-def _lang(value: str | None) -> Lang:
-    return "en" if value == "en" else "ko"
-
-
-def create_app(evening: Evening, tokens: Tokens) -> Any:
-    """The ASGI app of one evening: the :class:`Guard` has checked each request's token and size."""
+def create_app(evening: Recorder, tokens: Tokens, site: Site) -> Any:
+    """The ASGI app of one evening, served at ``site``: the :class:`~.guard.Guard` has checked
+    each request's address, token, origin and size."""
     app = FastAPI(title="gostop-arbiter table", docs_url=None, redoc_url=None, openapi_url=None)
     hub = Hub()
 
@@ -199,7 +124,7 @@ def create_app(evening: Evening, tokens: Tokens) -> Any:
         return who
 
     def lang_of(request: Request) -> Lang:
-        return _lang(request.query_params.get("lang"))
+        return lang_named(request.query_params.get("lang"))
 
     def refused(message: str, status: int, **more: Any) -> JSONResponse:
         return JSONResponse({"message": message, **more}, status_code=status)
@@ -239,7 +164,7 @@ def create_app(evening: Evening, tokens: Tokens) -> Any:
 
     @app.get("/", response_class=HTMLResponse)
     async def page(request: Request) -> Response:
-        return HTMLResponse(_page_html())
+        return _page(*_table_page())
 
     @app.get("/api/state")
     async def get_state(request: Request) -> JSONResponse:
@@ -289,10 +214,12 @@ def create_app(evening: Evening, tokens: Tokens) -> Any:
 
     @app.get("/api/events")
     async def events(request: Request) -> Response:
-        if len(hub) >= MAX_WATCHERS:
-            return refused(say("this table already has {n} pages following it", lang_of(request), n=MAX_WATCHERS), 503)
-        lang = lang_of(request)
-        queue = hub.subscribe(lang)
+        lang, client = lang_of(request), request.client.host if request.client else ""
+        refusal = hub.refusal(role(request), client)
+        if refusal is not None:
+            status, why, n = refusal
+            return refused(say(why, lang, n=n), status)
+        queue = hub.subscribe(lang, role(request), client)
         first = state_of(evening, "watcher", lang).model_dump_json()
 
         async def stream() -> AsyncIterator[str]:
@@ -314,15 +241,22 @@ def create_app(evening: Evening, tokens: Tokens) -> Any:
 
     @app.get("/api/watchers.svg")
     async def watchers_code(request: Request) -> Response:
-        """The watchers' link as a QR code, for the scorekeeper to show the table (the link's
-        address is the one this phone reached the server by)."""
-        link = f"{request.base_url}?t={tokens.watcher}"
+        """The watchers' link as a QR code, for the scorekeeper to show the table: the link the
+        server printed, whatever address this request named."""
+        link = site.link(tokens.watcher)
         return Response(_qr_svg(link), media_type="image/svg+xml", headers={"X-Watchers-Link": link})
+
+    def lines_for(request: Request) -> list[str]:
+        """The file's lines as this page may read them (a watcher's hide the hand being played)."""
+        if role(request) == "scorekeeper":
+            return evening.lines
+        return evening.remember("watcher-lines", lambda: watcher_lines(evening))
 
     @app.get("/evening.gsn")
     async def download(request: Request) -> Response:
+        lines = lines_for(request)
         return PlainTextResponse(
-            evening.text,
+            "".join(f"{line}\n" for line in lines),
             media_type="text/plain; charset=utf-8",
             headers={"Content-Disposition": f"attachment; filename*=UTF-8''{_quoted(evening.path.name)}"},
         )
@@ -330,26 +264,25 @@ def create_app(evening: Evening, tokens: Tokens) -> Any:
     @app.get("/evening.html", response_class=HTMLResponse)
     async def replay_page(request: Request) -> Response:
         lang = lang_of(request)
-        return HTMLResponse(evening.remember(f"replay-{lang}", lambda: evening_html(evening, lang)))
+        key = f"replay-{role(request)}-{lang}"
+        html = evening.remember(key, lambda: evening_html(evening.path.name, lines_for(request), lang))
+        return _page(html, evening.remember(f"{key}-policy", lambda: page_policy(html)))
 
     app.state.hub = hub
-    return cast(Any, Guard(app, tokens))
+    return cast(Any, Guard(app, tokens, site))
 
 
-def evening_html(evening: Evening, lang: Lang) -> str:
-    """The HTML replay of what is recorded, as ``render`` writes it."""
+def evening_html(name: str, lines: list[str], lang: Lang) -> str:
+    """The HTML replay of the file ``name`` of ``lines``, as ``render`` writes it."""
     from ..judging.file import judge_file
     from ..notation import read_hands
     from ..render.html import render_html
     from ..render.replay import SnapshotVisitor
 
-    hands = [r.hand for r in read_hands(evening.lines) if r.hand is not None] if evening.lines else []
+    hands = [r.hand for r in read_hands(lines) if r.hand is not None] if lines else []
     taken = SnapshotVisitor(deal=True)
-    verdict = judge_file(evening.path.name, hands, visitor=taken)
-    return render_html(evening.path.name, hands, verdict, taken.taken, lang=lang)
-
-
-_NOT_OPENED = "<!doctype html><title>403</title><p>이 링크로는 열 수 없습니다 · this link does not open this table"
+    verdict = judge_file(name, hands, visitor=taken)
+    return render_html(name, hands, verdict, taken.taken, lang=lang)
 
 
 @functools.lru_cache(maxsize=8)
@@ -377,5 +310,12 @@ def _quoted(name: str) -> str:
     return quote(name)
 
 
-def _page_html() -> str:
-    return resources.files("gostop_arbiter.table").joinpath("page.html").read_text(encoding="utf-8")
+@functools.cache
+def _table_page() -> tuple[str, str]:
+    """The table's page, and its Content-Security-Policy."""
+    html = resources.files("gostop_arbiter.table").joinpath("page.html").read_text(encoding="utf-8")
+    return html, page_policy(html)
+
+
+def _page(html: str, policy: str) -> HTMLResponse:
+    return HTMLResponse(html, headers={"Content-Security-Policy": policy, "Cache-Control": "no-store"})

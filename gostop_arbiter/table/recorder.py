@@ -3,9 +3,11 @@
 The file is the truth. Every accepted statement is one line appended to it and flushed to disk
 before the answer goes out; an undo or a correction rewrites the file atomically (a new file, then
 a rename). The hand being played is a :class:`~gostop_arbiter.engine.HandBoard` with the file's
-statements pushed onto it; a statement is accepted only if the board's strict push accepts it, so
-the recorder can never write what the arbiter would call illegal. The hands already played are
-judged once, for the dealer and carry they hand on and the evening's balance.
+statements pushed onto it; a line the table writes is read by the board itself, in the hand's
+context (:meth:`~gostop_arbiter.engine.HandBoard.push_text`), and accepted only if the board's
+strict push accepts it, so the recorder can never write what the arbiter would call illegal. The
+hands already played are judged once, for the dealer and carry they hand on and the evening's
+balance.
 
 Writes name the revision they follow (a digest of the file's text): a write that follows a
 revision the file has left is stale and refused, so two scorekeepers cannot write over each other.
@@ -13,10 +15,13 @@ revision the file has left is stale and refused, so two scorekeepers cannot writ
 
 from __future__ import annotations
 
+import errno
 import hashlib
+import json
 import os
 import tempfile
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -27,7 +32,8 @@ from ..errors import ArbiterError
 from ..judging.file import RulesChoice, Session
 from ..messages import Lang, say, sentence
 from ..notation import GsnSyntaxError, Hand, Statement, normalise_lines, read_hands
-from ..notation.model import TableLine, Turn
+from ..notation.model import TableLine, Tag, Turn
+from ..outputs import reason_of
 from ..records import replace
 from ..render.words import violation_text
 from ..rules import Profile, RulesError, resolve
@@ -96,13 +102,63 @@ class Setup:
     event: str | None = None
 
 
-@dataclass
-class Problem:
+@dataclass(frozen=True)
+class StatementViolation:
     """A violation of the hand as it stands, at the line of the statement that made it."""
 
     index: int
     """The statement's position in the hand (0-based)."""
     violation: Violation
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A hand set up and not yet dealt (decision T1): the lines it opens with in the file (its
+    tags, and any comment among them) and the hand they make, with no statement yet."""
+
+    lines: list[str]
+    hand: Hand
+
+    def saved(self) -> str:
+        """What is kept beside the file: the lines, and the hand's tags and settings."""
+        hand = self.hand
+        return json.dumps(
+            {
+                "lines": self.lines,
+                "tags": [[tag.name, tag.value] for tag in hand.tags],
+                "seats": hand.seats,
+                "rules": hand.rules,
+                "sets": hand.sets,
+                "stake": hand.stake,
+            },
+            ensure_ascii=False,
+        )
+
+    @classmethod
+    def read(cls, text: str, index: int) -> Pending:
+        """What :meth:`saved` kept, as the hand numbered ``index``; a ValueError if it is not that."""
+        try:
+            data = json.loads(text)
+            hand = Hand(
+                index=index,
+                kind="played",
+                tags=[Tag(name=str(name), value=str(value)) for name, value in data["tags"]],
+                statements=[],
+                seats=[str(seat) for seat in data["seats"]],
+                rules=str(data["rules"]),
+                sets={str(k): str(v) for k, v in data["sets"].items()},
+                stake=int(data["stake"]),
+            )
+            return cls([str(line) for line in data["lines"]], hand)
+        except (KeyError, TypeError, AttributeError) as error:
+            raise ValueError(error) from None
+
+    def placed(self, start: int) -> Hand:
+        """The hand with its tags numbered as they stand once the lines are written from the
+        file's line ``start`` (0-based)."""
+        numbers = [start + i + 1 for i, line in enumerate(self.lines) if line.lstrip().startswith("[")]
+        tags = [replace(tag, line=number, column=1) for tag, number in zip(self.hand.tags, numbers, strict=False)]
+        return replace(self.hand, tags=tags)
 
 
 def revision_of(text: str) -> str:
@@ -123,8 +179,22 @@ def _quoted_ok(value: str, what: str) -> str:
     return value
 
 
-class Evening:
-    """One evening's GSN file and the hand being played on it."""
+def _seats_of(names: Sequence[str]) -> list[str]:
+    """The players' names as a Seats tag can hold them, or why not."""
+    seats = [_quoted_ok(s, "the name") for s in names]
+    if any(len(seat) > MAX_NAME for seat in seats):
+        raise RecorderError("a name may hold at most {n} characters", n=MAX_NAME)
+    if not 2 <= len(seats) <= 4:
+        raise RecorderError("a table seats two to four players; these are {n}", n=len(seats))
+    if len(set(seats)) != len(seats):
+        raise RecorderError("each player needs a name of their own: a name is given twice")
+    if any("," in s for s in seats):
+        raise RecorderError("a name cannot hold a comma (the Seats tag separates names with commas)")
+    return seats
+
+
+class Recorder:
+    """One evening's GSN file and the hand being recorded on it."""
 
     def __init__(self, path: Path, *, rules: str | None = None, sets: Mapping[str, str] | None = None) -> None:
         self.path = path
@@ -132,26 +202,29 @@ class Evening:
         self.default_sets = dict(sets or {})
         if self.default_rules is not None or self.default_sets:
             resolve(self.default_rules or "standard", dict(self.default_sets))  # RulesError for the command line
-        self._revision: str | None = None
-        text = path.read_text(encoding="utf-8") if path.exists() else ""
-        self.lines = normalise_lines(text) if text else []
-        if self.lines and self.lines[-1] == "":
-            self.lines = self.lines[:-1]
-        self._unended = bool(text) and not text.endswith(("\n", "\r"))
-        """The file's last line has no line end yet: the first append gives it one."""
         self.pending_path = path.with_name(f".{path.name}.pending")
-        self.pending = []
+        self._revision: str | None = None
         self._memo_revision = ""
         self._memo: dict[str, object] = {}
-        if self.pending_path.exists():
-            self.pending = normalise_lines(self.pending_path.read_text(encoding="utf-8").strip())
-        self._load()
+        self._reload()
 
     # ---- reading the file ------------------------------------------------------------------
 
-    def _load(self) -> None:
+    def _reload(self) -> None:
+        """Everything from disk again: the file, and the hand set up beside it (what a failed
+        write falls back on, as the file is the truth)."""
+        text = self.path.read_text(encoding="utf-8") if self.path.exists() else ""
+        lines = normalise_lines(text) if text else []
+        self.lines = lines[:-1] if lines and lines[-1] == "" else lines
+        self._unended = bool(text) and not text.endswith(("\n", "\r"))
+        """The file's last line has no line end yet: the first append gives it one."""
+        saved = self.pending_path.read_text(encoding="utf-8") if self.pending_path.exists() else ""
+        self.pending = None
+        self._load(saved)
+
+    def _load(self, saved_pending: str = "") -> None:
         """Read the whole file: the hands played, and a board for the last one (or for the hand set
-        up and not yet dealt, whose tags wait in :attr:`pending`)."""
+        up and not yet dealt, kept in ``saved_pending`` or already in :attr:`pending`)."""
         results = list(read_hands(self.lines)) if _holds_statements(self.lines) else []
         errors = [issue for result in results for issue in result.errors]
         if errors:
@@ -164,17 +237,28 @@ class Evening:
         self.board: HandBoard | None = None
         for hand in hands[:-1]:
             self.finished.append((hand, self.session.judge(hand)))
+        if saved_pending:
+            self.pending = self._pending_of(saved_pending, len(hands) + 1)
         last = hands[-1] if hands else None
         board = self._replayed(last) if last is not None and last.kind == "played" else None
         if last is not None and board is not None and not (self.pending and board.is_over()):
-            self.hand_start = self._first_line(last) - 1
+            self.hand_start = _first_line(last) - 1
             self.hand, self.board = last, board
-            self.pending = []
+            self.pending = None  # a hand set up beside a hand not over is stale (decision T1)
             self._save_pending()
         elif last is not None:
             self.finished.append((last, self.session.judge(last)))
         if self.pending:
-            self.board = self._pending_board()
+            self.board = self._fresh_board(self.pending.hand)
+
+    def _pending_of(self, saved: str, index: int) -> Pending:
+        try:
+            return Pending.read(saved, index)
+        except ValueError:
+            raise RecorderError(
+                "the hand set up beside the file cannot be read: delete {name} and set the hand up again",
+                name=self.pending_path.name,
+            ) from None
 
     def _replayed(self, hand: Hand, upto: int | None = None) -> HandBoard:
         """A fresh board with the hand's statements (its first ``upto``) pushed as the judge pushes
@@ -187,14 +271,9 @@ class Evening:
         """The hand set up and not yet dealt, kept beside the file: GSN has no hand without a
         statement, so its tags reach the file with its first deal line (decision T1)."""
         if self.pending:
-            _write_atomically(self.pending_path, "\n".join(self.pending) + "\n")
+            _write_atomically(self.pending_path, self.pending.saved() + "\n")
         else:
             self.pending_path.unlink(missing_ok=True)
-
-    @staticmethod
-    def _first_line(hand: Hand) -> int:
-        lines = [t.line for t in hand.tags] + [s.line for s in hand.statements]
-        return min(lines)
 
     def _fresh_board(self, hand: Hand) -> HandBoard:
         return HandBoard.of_hand(hand, self.profile_of(hand), dealer=self.dealer_of(hand))
@@ -221,7 +300,7 @@ class Evening:
 
     def stake(self) -> int:
         """Money per point of the hand being recorded."""
-        return self.hand.stake if self.hand is not None else self._pending_hand().stake if self.pending else 1
+        return self.hand.stake if self.hand is not None else self.pending.hand.stake if self.pending else 1
 
     def next_setup(self) -> dict[str, object]:
         """What the set-up screen proposes for the next hand: the same table, the dealer the rules
@@ -248,10 +327,11 @@ class Evening:
         or, for a correction, where the statement at index ``at`` stands."""
         if self.board is None or self.pending:
             raise RecorderError("no hand is being played", 409)
-        _hand, (play,) = self._with_new([self._one_line(text)])
+        board = self.board if at is None else self.board_at(at)
+        play = _parsed(board, self._one_line(text))
         if not isinstance(play, Turn) or play.flips:
             raise RecorderError("ask for the flips of a hand play alone: a card, a bomb or a pass, with no '/'")
-        return (self.board if at is None else self.board_at(at)).legal_flips(play)
+        return board.legal_flips(play)
 
     def board_at(self, index: int) -> HandBoard:
         """The hand as it stood before its statement at ``index`` (what a correction replaces)."""
@@ -273,32 +353,33 @@ class Evening:
         self._lines, self._revision = lines, None
 
     @property
-    def pending(self) -> list[str]:
-        """The tag lines of a hand set up and not yet dealt (decision T1); empty when none is."""
+    def pending(self) -> Pending | None:
+        """The hand set up and not yet dealt (decision T1), if one is."""
         return self._pending
 
     @pending.setter
-    def pending(self, lines: list[str]) -> None:
-        self._pending, self._revision = lines, None
+    def pending(self, pending: Pending | None) -> None:
+        self._pending, self._revision = pending, None
 
     @property
     def revision(self) -> str:
-        """The digest of what is recorded: the file, and the tags of a hand set up and not yet dealt;
-        worked out again only when one of them changes (every page's request asks for it)."""
+        """The digest of what is recorded: the file, and the lines of a hand set up and not yet
+        dealt; worked out again only when one of them changes (every page's request asks for it)."""
         if self._revision is None:
-            self._revision = revision_of(self.text + "".join(f"{line}\n" for line in self.pending))
+            waiting = self.pending.lines if self.pending else []
+            self._revision = revision_of(self.text + "".join(f"{line}\n" for line in waiting))
         return self._revision
 
     @property
     def statements(self) -> list[Statement]:
         return list(self.hand.statements) if self.hand is not None else []
 
-    def problems(self) -> list[Problem]:
+    def problems(self) -> list[StatementViolation]:
         """Every violation of the hand as it stands, with the statement that made it."""
         if self.board is None:
             return []
         at = {s.line: i for i, s in enumerate(self.statements)}
-        return [Problem(at.get(v.line, max(len(at) - 1, 0)), v) for v in self.board.violations]
+        return [StatementViolation(at.get(v.line, max(len(at) - 1, 0)), v) for v in self.board.violations]
 
     def is_over(self) -> bool:
         """The hand being recorded has ended (also by a third ppeok whose gives may still follow)."""
@@ -355,42 +436,26 @@ class Evening:
         self._check_revision(after)
         if self.hand is not None and not self.is_over():
             raise RecorderError("the hand being played is not over: record its end, or undo, before the next hand", 409)
-        before = self.pending
         if self.hand is not None:  # the hand just over is now one of the evening's finished hands
             self.finished.append((self.hand, self.session.judge(self.hand)))
             self.hand, self.hand_start = None, len(self.lines)
         try:
-            self.pending = self._setup_lines(setup)
-            self.board = self._pending_board()
+            self.pending = self._set_up(setup)
+            self.board = self._fresh_board(self.pending.hand)
         except RecorderError:
-            self.pending = before
-            self._load()
+            self._reload()
             raise
-        self._save_pending()
+        with self._on_disk():
+            self._save_pending()
 
     def _previous_hand(self) -> Hand | None:
         return self.finished[-1][0] if self.finished else None
 
-    def _setup_lines(self, setup: Setup) -> list[str]:
-        seats = [_quoted_ok(s, "the name") for s in setup.seats]
-        if any(len(seat) > MAX_NAME for seat in seats):
-            raise RecorderError("a name may hold at most {n} characters", n=MAX_NAME)
-        if not 2 <= len(seats) <= 4:
-            raise RecorderError("a table seats two to four players; these are {n}", n=len(seats))
-        if len(set(seats)) != len(seats):
-            raise RecorderError("each player needs a name of their own: a name is given twice")
-        if any("," in s for s in seats):
-            raise RecorderError("a name cannot hold a comma (the Seats tag separates names with commas)")
+    def _set_up(self, setup: Setup) -> Pending:
+        """The hand ``setup`` asks for, after the evening's finished hands, and the tags it writes."""
+        seats = _seats_of(setup.seats)
         previous = self._previous_hand()
-        rules = setup.rules or (previous.rules if previous else self.default_rules or "standard")
-        if setup.rules or setup.sets:
-            sets = dict(setup.sets)
-        else:
-            sets = dict(previous.sets) if previous else dict(self.default_sets)
-        try:
-            resolve(rules, dict(sets))
-        except RulesError as error:
-            raise RecorderError("{why}", why=str(error)) from None
+        rules, sets = self._rules_of(setup, previous)
         stake = setup.stake if setup.stake is not None else (previous.stake if previous else 1)
         if stake < 0:
             raise RecorderError("the stake is money per point: 0 or more")
@@ -400,23 +465,25 @@ class Evening:
             raise RecorderError(
                 "the dealer {dealer} is not at the table ({seats})", dealer=dealer, seats=", ".join(seats)
             )
-        lines = []
-        if previous is None:
-            if setup.event:
-                lines.append(_tag("Event", _quoted_ok(setup.event, "the event")))
-            lines.append(_tag("Date", date.today().strftime("%Y.%m.%d")))
+        hand = Hand(
+            index=len(self.finished) + 1, kind="played", statements=[], seats=seats, rules=rules, sets=sets, stake=stake
+        )
+        tags = _opening_tags(setup, hand, previous, dealer=None if dealer == handed_on else dealer)
+        return Pending([_tag(tag.name, tag.value) for tag in tags], replace(hand, tags=tags))
+
+    def _rules_of(self, setup: Setup, previous: Hand | None) -> tuple[str, dict[str, str]]:
+        """The rules profile and house knobs of the hand set up: those asked for, else the last
+        hand's, else the command line's; refused if they do not make a profile."""
+        rules = setup.rules or (previous.rules if previous else self.default_rules or "standard")
+        if setup.rules or setup.sets:
+            sets = dict(setup.sets)
         else:
-            lines.append(_tag("Hand", str(len(self.finished) + 1)))
-        if previous is None or rules != previous.rules or sets != dict(previous.sets):
-            lines.append(_tag("Rules", rules))
-            lines += [_tag("Set", f"{k}={v}") for k, v in sets.items()]
-        if previous is None or seats != previous.seats:
-            lines.append(_tag("Seats", ", ".join(seats)))
-        if previous is None or dealer != handed_on:
-            lines.append(_tag("Dealer", dealer))
-        if previous is None or stake != previous.stake:
-            lines.append(_tag("Stake", str(stake)))
-        return lines
+            sets = dict(previous.sets) if previous else dict(self.default_sets)
+        try:
+            resolve(rules, dict(sets))
+        except RulesError as error:
+            raise RecorderError("{why}", why=str(error)) from None
+        return rules, sets
 
     def push(self, after: str, texts: Sequence[str]) -> None:
         """Statements written at the table, in order: each must be legal where it stands, or
@@ -429,23 +496,22 @@ class Evening:
         if len(texts) > MAX_LINES:
             raise RecorderError("at most {n} statements in one write", n=MAX_LINES)
         lines = [self._one_line(t) for t in texts]
-        hand, new = self._with_new(lines)
+        start = self._tail_start()
+        first = start + len(self.pending.lines) if self.pending else len(self.lines)
         trial = self.board.copy()
-        for statement, text in zip(new, lines, strict=True):
-            try:
-                trial.push(statement)
-            except IllegalStatement as refused:
-                raise RecorderError("{line}: {why}", violations=refused.violations, line=text, why=refused) from None
+        new = [_pushed(trial, text, first + i + 1) for i, text in enumerate(lines)]
         if any(isinstance(s, TableLine) for s in new):
             self._check_seating(trial)
-        if self.pending:
-            start = self._tail_start()
-            self._append([""] * (start - len(self.lines)) + self.pending + lines)
-            self.hand_start, self.pending = start, []
-            self._save_pending()
-        else:
-            self._append(lines)
-        self.hand, self.board = hand, trial
+        with self._on_disk():
+            if self.pending:
+                self._append([""] * (start - len(self.lines)) + self.pending.lines + lines)
+                hand = self.pending.placed(start)
+                self.hand_start, self.pending = start, None
+                self._save_pending()
+            else:
+                self._append(lines)
+                hand = cast(Hand, self.hand)
+        self.hand, self.board = replace(hand, statements=[*hand.statements, *new]), trial
 
     @staticmethod
     def _check_seating(board: HandBoard) -> None:
@@ -462,21 +528,24 @@ class Evening:
         only statement takes its tags back too, to wait for the deal again."""
         self._check_revision(after)
         if self.pending and not self.statements:  # the set-up of the next hand, taken back
-            self.pending = []
-            self._save_pending()
+            with self._on_disk():
+                self.pending = None
+                self._save_pending()
             self._load()
             return None
-        if not self.statements:
+        if self.hand is None or not self.statements:
             raise RecorderError("there is nothing to undo in this hand", 409)
         last = self.statements[-1]
         kept = self.lines[: last.line - 1] + self.lines[last.line :]
-        if len(self.statements) == 1:
-            self.pending = [line for line in kept[self.hand_start :] if line.strip()]
-            kept = kept[: self.hand_start]
-            while kept and not kept[-1].strip():
-                kept.pop()
-            self._save_pending()
-        self._rewrite(kept)
+        with self._on_disk():  # a failure leaves the tags beside a hand not over: stale, dropped (T1)
+            if len(self.statements) == 1:
+                opening = [line for line in kept[self.hand_start :] if line.strip()]
+                self.pending = Pending(opening, replace(self.hand, statements=[]))
+                kept = kept[: self.hand_start]
+                while kept and not kept[-1].strip():
+                    kept.pop()
+                self._save_pending()
+            self._rewrite(kept)
         return last
 
     def correct(self, after: str, index: int, text: str) -> None:
@@ -485,28 +554,23 @@ class Evening:
         in :meth:`problems` (they stay in the file, to be undone or corrected in turn)."""
         self._check_revision(after)
         statements = self.statements
-        if not 0 <= index < len(statements):
+        if not 0 <= index < len(statements) or self.hand is None:
             raise RecorderError("this hand has no statement {n}", 404, n=index + 1)
-        line = self._one_line(text)
-        target = statements[index].line - 1
-        lines = [*self.lines[:target], line, *self.lines[target + 1 :]]
-        hand = self._parsed_hand(lines[self.hand_start :])
-        if len(hand.statements) != len(statements):
-            raise RecorderError("a correction must be one statement in place of one")
-        if hand.statements[index].kind != statements[index].kind:
-            raise RecorderError(
-                "a correction must be a {kind} line, as the line it replaces", kind=statements[index].kind
-            )
-        board = self._replayed(hand, index)
+        line, old = self._one_line(text), statements[index]
+        board = self._replayed(self.hand, index)
+        new = _parsed(board, line, old.line)
+        if new.kind != old.kind:
+            raise RecorderError("a correction must be a {kind} line, as the line it replaces", kind=old.kind)
         try:
-            board.push(hand.statements[index])
+            board.push(new)
         except IllegalStatement as refused:
             raise RecorderError("{line}: {why}", violations=refused.violations, line=line, why=refused) from None
-        if hand.statements[index].kind in _DEAL_KINDS:
-            dealt = self._fresh_board(hand)
-            dealt.push_all([s for s in hand.statements if s.kind in _DEAL_KINDS], strict=False)
+        if new.kind in _DEAL_KINDS:
+            dealt = self._fresh_board(self.hand)
+            dealt.push_all([new if s is old else s for s in statements if s.kind in _DEAL_KINDS], strict=False)
             self._check_seating(dealt)
-        self._rewrite(lines)
+        with self._on_disk():
+            self._rewrite([*self.lines[: old.line - 1], line, *self.lines[old.line :]])
 
     # ---- the text ------------------------------------------------------------------------
 
@@ -526,84 +590,30 @@ class Evening:
             return self.hand_start
         return len(self.lines) + 1 if self.lines else 0
 
-    def _hand_lines(self) -> list[str]:
-        return list(self.pending) if self.pending else self.lines[self.hand_start :]
-
-    def _with_new(self, lines: list[str]) -> tuple[Hand, list[Statement]]:
-        """The hand with ``lines`` added at its end, and their statements.
-
-        Only what the reader needs to judge new lines is parsed again: the settings carried in,
-        the hand's tags, its deal lines and its first play (which decide the hand's kind and the
-        order of its lines), then the new lines, whose positions are moved to the file's. So a
-        write costs the same at the last turn of the evening as at the first. A line that does
-        not parse is read again in its whole hand, for the reader's exact words and positions."""
-        start = self._tail_start()
-        hand_lines = self._hand_lines()
-        kept = set(range(len(hand_lines)))
-        if self.hand is not None:
-            deal = [s for s in self.hand.statements if s.kind in _DEAL_KINDS]
-            play = [s for s in self.hand.statements if s.kind not in _DEAL_KINDS][:1]
-            kept = {s.line - 1 - start for s in deal + play}
-            kept |= {i for i, line in enumerate(hand_lines) if line.lstrip().startswith("[")}
-        context = [*self._carried_tags(), *(line for i, line in enumerate(hand_lines) if i in kept)]
-        results = list(read_hands([*context, *lines]))
-        if any(result.errors for result in results) or results[-1].hand is None:
-            self._parsed_hand(hand_lines + lines)  # raises with the reader's words for the whole hand
-            raise RecorderError("these lines cannot be read in this hand")
-        parsed = results[-1].hand
-        if parsed.kind != "played":
-            raise RecorderError("the recorder writes played hands: this line belongs to a tally hand")
-        moved = start + len(hand_lines) - len(context)
-        new = [replace(s, line=s.line + moved) for s in parsed.statements if s.line > len(context)]
-        if len(new) != len(lines):
-            raise RecorderError("each statement must be one line of GSN")
-        base = self.hand if self.hand is not None else replace(parsed, statements=[], index=len(self.finished) + 1)
-        return replace(base, statements=[*self.statements, *new]), new
-
-    def _parsed_hand(self, hand_lines: list[str]) -> Hand:
-        """The hand being recorded, parsed from its own lines with the settings the hands before it
-        carry over (the lines before it stand as blank lines, so every position is the file's)."""
-        start = self._tail_start()
-        prefix = self._carried_tags()
-        if len(prefix) > start:
-            lines = ([*self.lines, ""])[:start] + hand_lines
-        else:
-            lines = prefix + [""] * (start - len(prefix)) + hand_lines
-        results = list(read_hands(lines))
-        errors = [issue for result in results for issue in result.errors]
-        if errors:
-            first = errors[0]
+    @contextmanager
+    def _on_disk(self) -> Iterator[None]:
+        """A change written to disk. If the disk refuses it, the page is told why in words and
+        what is in memory is read again from disk, which the failed write left as it was (the
+        file is the truth)."""
+        try:
+            yield
+        except OSError as error:
+            self._reload()
+            if error.errno in (errno.ENOSPC, errno.EDQUOT):
+                raise RecorderError(
+                    "the disk is full: nothing was written; free some space on this computer, then tap again", 507
+                ) from None
             raise RecorderError(
-                "{why} (line {line}, column {column})", why=first.message, line=first.line, column=first.column
-            )
-        hand = results[-1].hand
-        assert hand is not None
-        if hand.kind != "played":
-            raise RecorderError("the recorder writes played hands: this line belongs to a tally hand")
-        return hand
+                "{name} could not be written ({reason}): nothing was written",
+                500,
+                name=self.path.name,
+                reason=reason_of(error),
+            ) from None
 
-    def _pending_hand(self) -> Hand:
-        """The hand set up and not yet dealt: its tags, parsed with a stand-in statement."""
-        hand = self._parsed_hand([*self.pending, _PLACEHOLDER])
-        return replace(hand, statements=[], index=len(self.finished) + 1)
-
-    def _pending_board(self) -> HandBoard:
-        return self._fresh_board(self._pending_hand())
-
-    def _carried_tags(self) -> list[str]:
-        last = self._previous_hand()
-        if last is None:
-            return []
-        sets = [_tag("Set", f"{k}={v}") for k, v in last.sets.items()]
-        return [_tag("Seats", ", ".join(last.seats)), _tag("Rules", last.rules), *sets, _tag("Stake", str(last.stake))]
-
-    def _append(self, lines: Iterable[str]) -> None:
-        """New lines at the end of the file, on disk before this returns."""
-        lines = list(lines)
-        with self.path.open("a", encoding="utf-8", newline="\n") as out:
-            out.write("\n" * self._unended + "".join(f"{line}\n" for line in lines))
-            out.flush()
-            os.fdatasync(out.fileno())  # the data and the file's length: what a reader needs
+    def _append(self, lines: list[str]) -> None:
+        """New lines at the end of the file, on disk before this returns; or an OSError, and the
+        file as it was."""
+        _append_whole(self.path, ("\n" * self._unended + "".join(f"{line}\n" for line in lines)).encode("utf-8"))
         self.lines += lines
         self._unended = False
 
@@ -617,6 +627,55 @@ class Evening:
         self._load()
 
 
+def _opening_tags(setup: Setup, hand: Hand, previous: Hand | None, *, dealer: str | None) -> list[Tag]:
+    """The tags a hand set up opens with: all of them for the evening's first hand; for a later one
+    its number and what changed since the hand before it (decision T5). ``dealer`` is None when
+    the table chose the dealer the rules choose."""
+    tags: list[tuple[str, str]] = []
+    if previous is None:
+        if setup.event:
+            tags.append(("Event", _quoted_ok(setup.event, "the event")))
+        tags.append(("Date", date.today().strftime("%Y.%m.%d")))
+    else:
+        tags.append(("Hand", str(hand.index)))
+    if previous is None or hand.rules != previous.rules or hand.sets != dict(previous.sets):
+        tags.append(("Rules", hand.rules))
+        tags += [("Set", f"{k}={v}") for k, v in hand.sets.items()]
+    if previous is None or hand.seats != previous.seats:
+        tags.append(("Seats", ", ".join(hand.seats)))
+    if dealer is not None:
+        tags.append(("Dealer", dealer))
+    if previous is None or hand.stake != previous.stake:
+        tags.append(("Stake", str(hand.stake)))
+    return [Tag(name=name, value=value) for name, value in tags]
+
+
+def _parsed(board: HandBoard, text: str, line: int | None = None) -> Statement:
+    """One line the table wrote, read by the board in the hand's context, or why it cannot be."""
+    try:
+        return board.parse_text(text, line=line)
+    except GsnSyntaxError as error:
+        first = error.issues[0]
+        raise RecorderError(
+            "{why} (line {line}, column {column})", why=first.message, line=first.line, column=first.column
+        ) from None
+
+
+def _pushed(board: HandBoard, text: str, line: int) -> Statement:
+    """One line the table wrote, read and pushed as the file's line ``line``, or why it cannot be."""
+    statement = _parsed(board, text, line)
+    try:
+        board.push(statement)
+    except IllegalStatement as refused:
+        raise RecorderError("{line}: {why}", violations=refused.violations, line=text, why=refused) from None
+    return statement
+
+
+def _first_line(hand: Hand) -> int:
+    lines = [t.line for t in hand.tags] + [s.line for s in hand.statements]
+    return min(lines)
+
+
 _DEAL_KINDS = ("deal", "table", "stock")
 """The lines of a deal, which stand before any other statement of a hand."""
 
@@ -624,14 +683,36 @@ _DEAL_FAULTS = ("deal-size", "extra-card", "unknown-card")
 """What a deal itself can break, seen once its table is laid; what the players must still do before
 the first turn (a shake shown at the deal, a chongtong) is theirs to write after the table line."""
 
-_PLACEHOLDER = "claim: nagari"
-"""A statement any hand may hold, to read the tags of a hand set up before its deal."""
-
 
 def _holds_statements(lines: Sequence[str]) -> bool:
     """Whether the lines hold anything but blank lines and comments (a file of comments alone is
     an evening that has not started)."""
     return any(line.strip() and not line.lstrip().startswith("#") for line in lines)
+
+
+def create_private(path: Path) -> int:
+    """A descriptor of ``path`` open to append, the file made readable by its owner only if it is
+    new: it holds every hand dealt (decision T14)."""
+    return os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+
+
+def _append_whole(path: Path, data: bytes) -> None:
+    """``data`` at the end of ``path``, flushed to disk, or none of it: a write the disk refuses
+    part way (a full disk takes what fits) is cut back to the file's length before it."""
+    descriptor = create_private(path)
+    try:
+        length = os.fstat(descriptor).st_size
+        try:
+            written = 0
+            while written < len(data):
+                written += os.write(descriptor, data[written:])
+            os.fdatasync(descriptor)  # the data and the file's length: what a reader needs
+        except OSError:
+            os.ftruncate(descriptor, length)  # shrinking needs no space
+            os.fdatasync(descriptor)
+            raise
+    finally:
+        os.close(descriptor)
 
 
 def _write_atomically(path: Path, text: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -11,15 +12,15 @@ from ..notation import GsnSyntaxError
 from ..outputs import reason_of
 from ..rules import RulesError
 from .app import create_app
-from .recorder import Evening, RecorderError
-from .serve import bound_socket, links, qr_text, serve, tokens_for
+from .recorder import Recorder, RecorderError, create_private
+from .serve import bound_socket, qr_text, serve, site_of, tokens_for
 
 
 def _say(text: str) -> None:
     click.echo(text, err=True)
 
 
-def open_evening(path: Path, rules: str | None, sets: dict[str, str]) -> Evening | int:
+def open_evening(path: Path, rules: str | None, sets: dict[str, str]) -> Recorder | int:
     """The evening of ``path``, or the exit status after saying why it cannot be opened."""
     if path.exists() and not path.is_file():
         _say(f"Error: {path} is not a file")
@@ -28,7 +29,7 @@ def open_evening(path: Path, rules: str | None, sets: dict[str, str]) -> Evening
         _say(f"Error: cannot write {path}: the folder {path.parent} does not exist")
         return Exit.OUTPUT
     try:
-        evening = Evening(path, rules=rules, sets=sets)
+        evening = Recorder(path, rules=rules, sets=sets)
     except GsnSyntaxError as error:
         for issue in error.issues:
             _say(issue.render(str(path)))
@@ -44,8 +45,7 @@ def open_evening(path: Path, rules: str | None, sets: dict[str, str]) -> Evening
         _say(f"Error: cannot read {path}: {reason_of(error)}")
         return Exit.UNREADABLE
     try:
-        with path.open("a", encoding="utf-8"):
-            pass  # said now, not at the first statement: the file must take what is recorded
+        os.close(create_private(path))  # said now, not at the first statement: the file must take what is recorded
     except OSError as error:
         _say(f"Error: cannot write {path}: {reason_of(error)}")
         return Exit.OUTPUT
@@ -69,19 +69,19 @@ def run_table(
     except OSError as error:
         _say(f"Error: cannot listen on {host}:{port}: {reason_of(error)}")
         return Exit.UNREADABLE
-    shown = links(host, sock.getsockname()[1], tokens)
+    site = site_of(host, sock.getsockname()[1])
     hands = len(opened.finished) + (1 if opened.hand is not None else 0)
     where = f"resumed: {hands} hand(s), {len(opened.statements)} statement(s) in the last" if hands else "a new evening"
     _say(f"{path}: {where}")
-    _say("")
-    _say("기록하는 사람 · scorekeeper (may record):")
-    _say(qr_text(shown.scorekeeper))
-    _say(f"  {shown.scorekeeper}")
-    _say("")
-    _say("보는 사람 · watchers (read only):")
-    _say(qr_text(shown.watcher))
-    _say(f"  {shown.watcher}")
+    for title, token in (
+        ("기록하는 사람 · scorekeeper (may record):", tokens.scorekeeper),
+        ("보는 사람 · watchers (read only):", tokens.watcher),
+    ):
+        _say("")
+        _say(title)
+        _say(qr_text(site.link(token)))
+        _say(f"  {site.link(token)}")
     _say("")
     _say("Ctrl-C stops the server; every statement is already in the file.")
-    serve(create_app(opened, tokens), sock)
+    serve(create_app(opened, tokens, site), sock)
     return Exit.OK

@@ -7,20 +7,14 @@ have (decision T3).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import socket
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .app import Tokens
-
-
-@dataclass(frozen=True)
-class Links:
-    scorekeeper: str
-    watcher: str
+from .guard import MAX_HEADER_BYTES, Site, Tokens
 
 
 def tokens_for(evening_path: Path, *, fresh: bool = False) -> Tokens:
@@ -53,12 +47,11 @@ def local_address() -> str:
         probe.close()
 
 
-def links(host: str, port: int, tokens: Tokens) -> Links:
+def site_of(host: str, port: int) -> Site:
+    """Where the server listening on ``host`` is reached: that address, or for every address of
+    the machine the one on the local network (what the links show, and what a request must name)."""
     shown = local_address() if host in ("0.0.0.0", "") else host
-    if ":" in shown:
-        shown = f"[{shown}]"
-    base = f"http://{shown}:{port}/"
-    return Links(f"{base}?t={tokens.scorekeeper}", f"{base}?t={tokens.watcher}")
+    return Site(f"[{shown}]" if ":" in shown else shown, port)
 
 
 def qr_text(url: str) -> str:
@@ -92,9 +85,47 @@ def bound_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
+HEADER_TIMEOUT = 5.0
+"""Seconds a connection has to send a request's headers whole, from its opening or its last answer
+(uvicorn itself waits for good: 300 connections that never finish their headers stay open)."""
+
+
 def serve(app: Any, sock: socket.socket) -> None:
     """Serve until Ctrl-C or SIGTERM (uvicorn ends its connections and returns)."""
     import uvicorn
 
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=1)
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        timeout_graceful_shutdown=1,
+        http=_timed_protocol(),
+        h11_max_incomplete_event_size=MAX_HEADER_BYTES,
+    )
     uvicorn.Server(config).run(sockets=[sock])
+
+
+def _timed_protocol() -> type[asyncio.Protocol]:
+    """uvicorn's HTTP/1.1 protocol with a deadline for each request's headers: a connection that
+    has not sent them whole :data:`HEADER_TIMEOUT` seconds after it opened, or after its last
+    answer, is closed (a request being answered, an event stream among them, is not)."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class TimedH11Protocol(H11Protocol):
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._headers_due()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._headers_due()
+
+        def _headers_due(self) -> None:
+            self.loop.call_later(HEADER_TIMEOUT, self._headers_late, self.cycle)
+
+        def _headers_late(self, waited_after: object) -> None:
+            if self.cycle is waited_after and not self.transport.is_closing():
+                self.transport.close()  # no request began since: the headers never came whole
+
+    return TimedH11Protocol

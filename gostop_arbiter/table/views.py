@@ -16,16 +16,15 @@ from ..engine import BoardView
 from ..engine.events import Event
 from ..messages import Lang, term
 from ..notation import Statement, write_statement
-from ..notation.model import CardRef, DealLine, Turn
+from ..notation.model import CardRef, DealLine, StockLine, Turn
 from ..records import dump, replace
 from ..render.report import rendered_hand
 from ..render.words import discrepancy_text, factor_reason, payment_reason, violation_text
 from ..rules import PROFILES
 from ..settlement.clearing import settle_up
 from ..verdict import HandVerdict, Violation
-from .recorder import MAX_LINE, MAX_LINES, Evening
-
-Role = Literal["scorekeeper", "watcher"]
+from .guard import Role
+from .recorder import MAX_LINE, MAX_LINES, Recorder
 
 _Line = Field(max_length=MAX_LINE)
 
@@ -196,14 +195,18 @@ def move_of(statement: Statement) -> Move:
 
 
 def option_of(turn: Turn) -> Option:
-    """A complete turn as the page's successive choices."""
-    steps: list[Step] = []
+    """A complete turn as the page's successive choices: every flip first, then which card the play
+    takes, then which card each flip takes. What the flip is decides whether the play has a
+    choice at all (a ttadak takes all four), so the page asks one kind of question at a time and
+    every legal turn is entered in one straight pass (decision T20)."""
+    steps = [Step(kind="flip", card=flip.card.code) for flip in turn.flips]
     if turn.target is not None and turn.cards:
         steps.append(Step(kind="take", card=turn.cards[0].code, target=turn.target.code))
-    for flip in turn.flips:
-        steps.append(Step(kind="flip", card=flip.card.code))
-        if flip.target is not None:
-            steps.append(Step(kind="take", card=flip.card.code, target=flip.target.code))
+    steps += [
+        Step(kind="take", card=flip.card.code, target=flip.target.code)
+        for flip in turn.flips
+        if flip.target is not None
+    ]
     return Option(text=write_statement(turn), steps=steps)
 
 
@@ -253,7 +256,7 @@ def verdict_view(verdict: HandVerdict, lang: Lang) -> dict[str, Any]:
     }
 
 
-def _verdict_text(evening: Evening, verdict: HandVerdict, lang: Lang) -> str:
+def _verdict_text(evening: Recorder, verdict: HandVerdict, lang: Lang) -> str:
     from rich.console import Console
 
     console = Console(width=52, color_system=None, force_terminal=False, highlight=False, emoji=False)
@@ -274,7 +277,7 @@ def _hand_summary(verdict: HandVerdict) -> dict[str, Any]:
     }
 
 
-def hand_view(evening: Evening, lang: Lang) -> HandView | None:
+def hand_view(evening: Recorder, lang: Lang) -> HandView | None:
     board = evening.board
     if board is None:
         return None
@@ -325,7 +328,7 @@ def _card_order(code: str) -> tuple[int, int, str]:
     return (info.month or 13, _KIND_ORDER.index(info.kind.value), code)
 
 
-def evening_view(evening: Evening) -> EveningView:
+def evening_view(evening: Recorder) -> EveningView:
     balance = evening.balance()
     return EveningView(
         hands=[_hand_summary(v) for v in evening.verdicts()],
@@ -334,14 +337,14 @@ def evening_view(evening: Evening) -> EveningView:
     )
 
 
-def moves_now(evening: Evening) -> list[Move]:
+def moves_now(evening: Recorder) -> list[Move]:
     board = evening.board
     if board is None or (evening.hand is None and not evening.pending):
         return []
     return [move_of(m) for m in board.legal_plays()]
 
 
-def state_of(evening: Evening, role: Role, lang: Lang) -> TableState:
+def state_of(evening: Recorder, role: Role, lang: Lang) -> TableState:
     """The state a page of this role and language is sent; its parts are made once a revision."""
     return TableState(
         revision=evening.revision,
@@ -371,16 +374,28 @@ def _seen_by(role: Role, hand: HandView | None, recorded: Sequence[Statement]) -
     board["hands"] = {p: [] for p in held}
     board["unseen"] = {p: board["unseen"].get(p, 0) + n for p, n in held.items()}
     statements = [
-        s.model_copy(update={"text": write_statement(_unseen(dealt))}) if isinstance(dealt, DealLine) else s
+        s.model_copy(update={"text": write_statement(_unseen(dealt))}) if isinstance(dealt, DealLine | StockLine) else s
         for s, dealt in zip(hand.statements, recorded, strict=True)
     ]
     events = [{**e, "cards": []} if e["kind"] == "deal" else e for e in hand.events]
     return hand.model_copy(update={"board": board, "statements": statements, "events": events})
 
 
-def _unseen(deal: DealLine) -> DealLine:
-    """The deal line as a watcher may read it: as many cards, none of them named (``?*10``)."""
-    return replace(deal, cards=[CardRef(code=UNSEEN)] * len(deal.cards))
+def _unseen(dealt: DealLine | StockLine) -> DealLine | StockLine:
+    """A deal or stock line as a watcher may read it: as many cards, none of them named (``?*10``)."""
+    return replace(dealt, cards=[CardRef(code=UNSEEN)] * len(dealt.cards))
+
+
+def watcher_lines(evening: Recorder) -> list[str]:
+    """The file as a watcher may read it (its download and its replay): the hand being played,
+    until it is over, with its deal and stock lines naming no card (decision T11)."""
+    lines = list(evening.lines)
+    if evening.is_over():
+        return lines
+    for dealt in evening.statements:
+        if isinstance(dealt, DealLine | StockLine):
+            lines[dealt.line - 1] = write_statement(_unseen(dealt))
+    return lines
 
 
 def options_of(turns: Sequence[Turn]) -> list[Option]:

@@ -88,6 +88,17 @@ _WORDS: dict[str, str] = {
     "share-how": "Let the others scan this code: their phones follow the hand, and cannot write.",
     "correct-which": "Statement {n}: tap the card played instead, or write the line",
     "carry": "The next hand is worth ×{n} (nagari)",
+    "offline-title": "Not connected",
+    "lost": "the table's computer did not answer",
+    "hint-offline": "Check that it is on and on this Wi-Fi; the page reconnects by itself. "
+    "Then look at the record before tapping again.",
+    "hint-refused": "Nothing was recorded: correct it, then tap again.",
+    "hint-stale": "Look at the record, then tap again if it is still needed.",
+    "hint-link": "Open the link again.",
+    "not-following": "Not following",
+    "unheard": "Recorded while this page was not connected",
+    "hint-unheard": "They are in the record: undo or correct any that should not be there.",
+    "not-recorded": "the last tap was not recorded: tap again",
 }
 """Each sentence of the page by its key; ``{name}`` fields are filled by the page."""
 
