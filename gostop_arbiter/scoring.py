@@ -9,7 +9,7 @@ owed (:func:`placements`).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 
 from .cards import ANIMAL, BONUS_CARDS, BRIGHT, MONTH_CARDS, RIBBON, Kind, card_info
 from .records import Record, frozen
@@ -93,6 +93,38 @@ def declaration_problem(player: str, code: str, pile: Iterable[str], profile: Pr
         return f"{code} cannot change category under these rules"
     if code not in pile:
         return f"{player}'s pile holds no {code}"
+    return None
+
+
+_FIXED: dict[str, tuple[str, Callable[[bool, bool], bool]]] = {
+    "at-capture": ("as soon as it is declared", lambda _called, _ended: True),
+    "at-first-call": ("at its owner's first call", lambda called, _ended: called),
+    "at-stop": ("once the hand is stopped", lambda _called, ended: ended),
+}
+"""``gukjin_fixed`` → when a declared placement is fixed, in words, and whether it is fixed by
+now, given whether its owner has called go or stop and whether the hand has ended."""
+
+
+def redeclaration_problem(
+    player: str, code: str, category: str, earlier: str | None, profile: Profile, *, called: bool, ended: bool
+) -> tuple[str, dict[str, str]] | None:
+    """Why ``PLAYER: CODE as CATEGORY`` cannot change the player's ``earlier`` declaration of the
+    card (DK-3), as (the sentence, its facts with the reason); None when it may. A card declared as double junk
+    never goes back to an animal; any other change is refused once the rules have fixed the choice
+    (``gukjin_fixed``). Saying the same again changes nothing and is no problem."""
+    if earlier is None or earlier == category:
+        return None
+    facts = {"category": category, "earlier": earlier}
+    if earlier == "pi":
+        message = f"{player} declared {code} as double junk, and it cannot go back to an animal"
+        return message, {**facts, "reason": "junk-for-good"}
+    fixed = profile.deck.gukjin_fixed
+    when, fixed_by_now = _FIXED[fixed]
+    if fixed_by_now(called, ended):
+        return f"{player}'s {code} counts as {earlier} for good: the rules fix it {when}", {
+            **facts,
+            "reason": f"fixed-{fixed}",
+        }
     return None
 
 

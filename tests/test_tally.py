@@ -81,6 +81,45 @@ def test_illegal_declarations(line: str, words: str) -> None:
     assert verdict.violations[0].message.startswith(words)
 
 
+# ---- the sake cup's place, once fixed (DK-3, gukjin_fixed) -------------------------------------
+
+SAKE_CUP = TWO.replace("Yuna, Taeho", "A, B") + (
+    "pile A: 2a 4a 8a 5a 6a 7a 9a 1p 1p 2p 2p 3p 3p 4p 4p\n"  # godori 5; 9a as junk: six animals 2, junk 10 1
+    "pile B: 12g 10a 7p 7p 8p 8p 9p 9p 10p 10p\n"
+)
+
+
+def test_a_sake_cup_declared_as_double_junk_never_goes_back_to_an_animal() -> None:
+    """The survey's reproduction: A stops at 8 through the junk; the cup turned back into A's
+    seventh animal after the stop would add meong-tta (16). The reversal is refused; B pays 8."""
+    verdict = hand(SAKE_CUP + "A: 9a as pi\nA: stop\nA: 9a as animal\n")
+    assert codes(verdict) == ["illegal-declaration"]
+    (v,) = verdict.violations
+    assert (v.line, v.params["reason"]) == (6, "junk-for-good")
+    assert v.message == "A declared 9a as double junk, and it cannot go back to an animal"
+    assert owed(verdict) == {"B->A": 8}
+
+
+@pytest.mark.parametrize(
+    ("calls", "fixed_at", "refused"),
+    [
+        pytest.param("A: 9a as animal\nA: 9a as pi\nA: stop\n", "at-stop", None, id="changed-before-the-stop"),
+        pytest.param("A: 9a as animal\nA: 9a as pi\nA: stop\n", "at-first-call", None, id="changed-before-a-call"),
+        pytest.param("A: 9a as animal\nA: 9a as pi\nA: stop\n", "at-capture", "fixed-at-capture", id="changed-at-all"),
+        pytest.param("A: 9a as animal\nA: go\nA: 9a as pi\nA: stop\n", "at-stop", None, id="changed-after-a-go"),
+        pytest.param(
+            "A: 9a as animal\nA: go\nA: 9a as pi\nA: stop\n", "at-first-call", "fixed-at-first-call", id="after-the-go"
+        ),
+        pytest.param("A: 9a as animal\nA: stop\nA: 9a as pi\n", "at-stop", "fixed-at-stop", id="after-the-stop"),
+        pytest.param("A: stop\nA: 9a as pi\n", "at-capture", None, id="declared-first-after-the-stop"),
+        pytest.param("A: 9a as pi\nA: 9a as pi\nA: stop\n", "at-capture", None, id="said-again"),
+    ],
+)
+def test_when_the_sake_cups_place_is_fixed(calls: str, fixed_at: str, refused: str | None) -> None:
+    verdict = hand(SAKE_CUP + calls, gukjin_fixed=fixed_at)
+    assert [v.params.get("reason") for v in verdict.violations] == ([refused] if refused else [])
+
+
 def test_the_bridge_may_be_declared_under_wikipedia() -> None:
     verdict = hand(YUNA_WINS.replace("pile Taeho: 2a", "pile Taeho: 5a 2a") + "Taeho: 5a as pi\nYuna: stop\n", "wikipedia")
     assert verdict.valid

@@ -18,7 +18,7 @@ from ..errors import UsageError
 from ..notation.model import Bomb, Call, Claim, Declare, Hand, PileLine, Shake
 from ..records import Mutable, mutable, replace
 from ..rules import Profile
-from ..scoring import Tally, best_score, declaration_problem, switchable_in
+from ..scoring import Tally, best_score, declaration_problem, redeclaration_problem, switchable_in
 from ..settlement import minhwatu_points, minhwatu_round, settle_stop, standings
 from ..verdict import Discrepancy, HandVerdict, Payment, PlayerScore, Violates, Violation
 from .claims import compare_claims
@@ -169,12 +169,21 @@ def _read_lines(hand: Hand, profile: Profile, players: list[str], tally: _Tally)
 
 
 def _declare(s: Declare, profile: Profile, tally: _Tally) -> None:
-    code = s.card.code
-    problem = declaration_problem(s.player, code, tally.piles[s.player], profile)
+    """A sake cup's place, unless the card cannot change or its earlier place is fixed (DK-3)."""
+    code, player = s.card.code, s.player
+    problem = declaration_problem(player, code, tally.piles[player], profile)
     if problem:
-        tally.violate("illegal-declaration", s.line, s.card.column, problem, s.player, code)
-    else:
-        tally.declared.setdefault(s.player, {})[code] = s.category
+        tally.violate("illegal-declaration", s.line, s.card.column, problem, player, code)
+        return
+    earlier = tally.declared.get(player, {}).get(code)
+    called = tally.gos[player] > 0 or tally.winner == player
+    fixed = redeclaration_problem(
+        player, code, s.category, earlier, profile, called=called, ended=tally.stop is not None
+    )
+    if fixed is not None:
+        tally.violate("illegal-declaration", s.line, s.card.column, fixed[0], player, code, **fixed[1])
+        return
+    tally.declared.setdefault(player, {})[code] = s.category
 
 
 def _check_stop(profile: Profile, players: list[str], tally: _Tally) -> None:

@@ -36,6 +36,12 @@ class DeckRules(Record):
         "DK-3",
     )
     gukjin_protected: bool = knob(True, "an undeclared sake cup is never handed over in a steal", "DK-3")
+    gukjin_fixed: Literal["at-stop", "at-first-call", "at-capture"] = knob(
+        "at-stop",
+        "when a declared sake cup's place is fixed: once the hand is stopped, at its owner's first call, or as soon "
+        "as it is declared (on capture); one declared as double junk never goes back to an animal",
+        "DK-3",
+    )
 
     def __post_init__(self) -> None:
         for code in self.bonus_cards:
