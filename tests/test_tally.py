@@ -198,6 +198,44 @@ def test_four_at_the_table_one_without_a_pile_sat_out() -> None:
     assert owed(verdict) == {"Taeho->Yuna": 16, "Mo->Yuna": 16}  # three players: minimum 3, pi-bak at 5
 
 
+THREE_SEATED = (
+    '[Seats "W, X, Y"]\n'
+    "pile W: 1g 3g 8g 2a\n"  # three brights: 3 points, enough to stop with three players, not with two
+    "pile X: 1p 2p 3p 4p 11pp\n"
+)
+
+
+def test_a_seat_without_a_pile_line_played_and_captured_nothing() -> None:
+    """Y captured nothing and the table wrote no pile line for Y. The hand is still one of three
+    (minimum 3, pi-bak at 5 or less), not Matgo, and the verdict says that Y's pile was taken as
+    empty (decision R18)."""
+    unsaid = hand(THREE_SEATED + "W: stop\n")
+    said = hand(THREE_SEATED + "pile Y:\nW: stop\n")
+    assert unsaid.valid and said.valid
+    assert set(unsaid.scores) == {"W", "X", "Y"}
+    assert unsaid.payments == said.payments
+    assert owed(unsaid) == {"X->W": 6, "Y->W": 6}  # gwang-bak on both
+    ((kind, line, message),) = [(d.kind, d.line, d.message) for d in unsaid.discrepancies]
+    assert (kind, line) == ("tag", 1)
+    assert message.startswith("Y is seated but has no pile line")
+    assert not said.discrepancies
+
+
+def test_four_seated_with_two_pile_lines_cannot_be_judged() -> None:
+    verdict = judge('[Seats "W, X, Y, Z"]\n' + THREE_SEATED.split("\n", 1)[1] + "W: stop\n", expect_errors=True)
+    assert verdict.hands == []
+    assert "only 2 have a pile line, so who sat out cannot be told" in verdict.errors[0].message
+
+
+def test_a_minhwatu_seat_without_a_pile_line_counts_toward_the_target() -> None:
+    from test_worked_examples import WE_10
+
+    without = hand(WE_10.replace('[Seats "P1, P2, P3"]', '[Seats "P1, P2, P3, P4"]'))
+    with_line = hand(WE_10.replace('[Seats "P1, P2, P3"]', '[Seats "P1, P2, P3, P4"]') + "pile P4:\n")
+    assert without.scores == with_line.scores and set(without.scores) == {"P1", "P2", "P3", "P4"}
+    assert [d.message.split(":")[0] for d in without.discrepancies] == ["P4 is seated but has no pile line"]
+
+
 def test_minhwatu_has_no_calls() -> None:
     from test_worked_examples import WE_10
 

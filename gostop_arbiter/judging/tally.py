@@ -41,20 +41,32 @@ class _Tally(Mutable, Violates):
     claims: list[Claim] = field(default_factory=list)
     violations: list[Violation] = field(default_factory=list)
     doubts: list[Discrepancy] = field(default_factory=list)
-    """Calls the piles make doubtful but cannot disprove (decision R16)."""
+    """What the piles make doubtful but cannot disprove: calls (decision R16), a player without a
+    pile line (R18)."""
 
 
 def _players(hand: Hand, profile: Profile) -> list[str]:
-    """The players of a tally hand: the seats with a pile line (a seat without one sat out)."""
+    """The players of a tally hand: every seat, but the one of four at a Go-Stop table without a
+    pile line, who sat out (decision R4); another seat without one played and captured nothing."""
     piled = {s.player for s in hand.statements if isinstance(s, PileLine)}
-    players = [seat for seat in hand.seats if seat in piled]
+    players = list(hand.seats)
     first = hand.statements[0]
     if profile.game == "minhwatu":
         if not 2 <= len(players) <= 4:
             raise UsageError(
-                first.line, first.column, f"Minhwatu is played by two to four; this hand has {len(players)} piles"
+                first.line, first.column, f"Minhwatu is played by two to four; this hand seats {len(players)}"
             )
-    elif len(players) not in (2, 3):
+        return players
+    if len(players) == 4:
+        players = [seat for seat in players if seat in piled]
+        if len(players) < 3:
+            raise UsageError(
+                first.line,
+                first.column,
+                f"four are seated and only {len(players)} have a pile line, so who sat out cannot be told: "
+                "write an empty pile line (pile NAME:) for a player who captured nothing",
+            )
+    if len(players) not in (2, 3):
         raise UsageError(
             first.line,
             first.column,
@@ -62,6 +74,24 @@ def _players(hand: Hand, profile: Profile) -> list[str]:
             f"this hand has {len(players)} piles",
         )
     return players
+
+
+def _without_piles(hand: Hand, players: list[str]) -> list[Discrepancy]:
+    """A player of the hand without a pile line, said: the piles alone would have judged the hand
+    as one for fewer players (decision R18)."""
+    piled = {s.player for s in hand.statements if isinstance(s, PileLine)}
+    seats = hand.tag("Seats")
+    line = seats.line if seats is not None else hand.statements[0].line
+    return [
+        Discrepancy(
+            kind="tag",
+            line=line,
+            message=f"{player} is seated but has no pile line: {player} is taken to have played and "
+            f"captured nothing (write pile {player}: to say so)",
+        )
+        for player in players
+        if player not in piled
+    ]
 
 
 def _check_cards(hand: Hand, profile: Profile, tally: _Tally) -> None:
@@ -294,7 +324,7 @@ def judge_tally(
     piles: dict[str, list[str]] = {p: [] for p in players} | {
         s.player: [c.code for c in s.cards] for s in hand.statements if isinstance(s, PileLine) and s.player in players
     }
-    tally = _Tally(piles=piles)
+    tally = _Tally(piles=piles, doubts=_without_piles(hand, players))
     _check_cards(hand, profile, tally)
     _read_lines(hand, profile, players, tally)
     common = HandVerdict(
@@ -357,7 +387,7 @@ def _minhwatu(profile: Profile, tally: _Tally, common: HandVerdict) -> HandVerdi
         valid=not tally.violations,
         outcome="void" if void else "tally",
         violations=tally.violations,
-        discrepancies=compare_claims(tally.claims, [], "void" if void else "tally", None),
+        discrepancies=tally.doubts + compare_claims(tally.claims, [], "void" if void else "tally", None),
         scores=scores,
         payments=[],
         carry_out=1,
