@@ -77,6 +77,14 @@ def test_a_two_card_bomb_only_where_the_rules_have_it() -> None:
     assert replay(TWO_CARD_BOMB, two_card_bomb="no-multiplier").view().bombs["A"] == 0
 
 
+def test_online_matgo_plays_hangames_two_card_bomb() -> None:
+    """수류탄 (Hangame 신맞고, the profile's reference): a bomb of two, one dummy (A's pass on line 8),
+    no multiplier (decision R19)."""
+    r = replay(TWO_CARD_BOMB, rules="online-matgo")
+    assert codes(r) == []
+    assert kinds_on(r, 6)[0] == "bomb" and r.view().bombs["A"] == 0
+
+
 def test_a_named_give_replaces_the_lowest_junk() -> None:
     text = (SPEC_EXAMPLES / "01-bomb.gsn").read_text(encoding="utf-8")
     r = replay(text)
