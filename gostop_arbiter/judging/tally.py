@@ -18,8 +18,8 @@ from ..errors import UsageError
 from ..notation.model import Bomb, Call, Claim, Declare, Hand, PileLine, Shake
 from ..records import Mutable, mutable, replace
 from ..rules import Profile
-from ..scoring import Tally, best_score, declaration_problem, redeclaration_problem, switchable_in
-from ..settlement import minhwatu_points, minhwatu_round, settle_stop, standings
+from ..scoring import Tally, best_score, best_total, declaration_problem, redeclaration_problem, switchable_in
+from ..settlement import minhwatu_points, minhwatu_round, nagari_carry, settle_stop, standings
 from ..verdict import Discrepancy, HandVerdict, Payment, PlayerScore, Violates, Violation
 from .claims import compare_claims
 
@@ -221,7 +221,7 @@ def _check_stop(profile: Profile, players: list[str], tally: _Tally) -> None:
     winner, stop = tally.winner, tally.stop
     if winner is None or stop is None:
         return
-    score = best_score(tally.piles[winner], profile, tally.declared.get(winner, {})).total
+    score = best_total(tally.piles[winner], profile, tally.declared.get(winner, {}))
     needed = profile.min_score(len(players)) + tally.gos[winner]
     if score < needed:
         gos = tally.gos[winner]
@@ -344,8 +344,8 @@ def judge_tally(
     _check_gos(profile, players, tally)
     scores: dict[str, PlayerScore] = {}
     payments: list[Payment] = []
+    standing = standings(players, tally.piles, tally.gos, tally.go_order, tally.shakes, tally.bombs, tally.declared)
     if tally.winner is not None:
-        standing = standings(players, tally.piles, tally.gos, tally.go_order, tally.shakes, tally.bombs, tally.declared)
         settled = settle_stop(tally.winner, standing, players, profile, carry=carry_in, stake=hand.stake)
         scores, payments = settled.scores, settled.payments
         outcome, carry_out = "tally", 1
@@ -353,7 +353,7 @@ def judge_tally(
         scores = {
             p: PlayerScore(total=best_score(tally.piles[p], profile, tally.declared.get(p, {})).total) for p in players
         }
-        outcome, carry_out = "nagari", next_carry(carry_in, profile)
+        outcome, carry_out = "nagari", nagari_carry(carry_in, profile, list(standing.values()))
     return replace(
         common,
         valid=not tally.violations,
@@ -367,13 +367,6 @@ def judge_tally(
         payments=payments,
         carry_out=carry_out,
     )
-
-
-def next_carry(carry_in: int, profile: Profile) -> int:
-    """The nagari carry after a void hand: multiplied, compounding, up to the profile's cap (GS-8)."""
-    carried = carry_in * profile.settlement.nagari_factor
-    cap = profile.settlement.nagari_cap
-    return min(carried, cap) if cap is not None else carried
 
 
 def _minhwatu(profile: Profile, tally: _Tally, common: HandVerdict) -> HandVerdict:
@@ -394,4 +387,4 @@ def _minhwatu(profile: Profile, tally: _Tally, common: HandVerdict) -> HandVerdi
     )
 
 
-__all__ = ["UsageError", "judge_tally", "next_carry", "switchable_in"]
+__all__ = ["UsageError", "judge_tally", "switchable_in"]
