@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from judging import factors, hand, judge, owed
 from replaying import codes, replay
+from test_engine_rules import TWO_CARD_BOMB
+from test_engine_worked_examples import CHONGTONG_3P
 
 from gostop_arbiter.rules import resolve
 from gostop_arbiter.scoring import Tally, best_total, score_pile
@@ -178,30 +180,12 @@ def test_a_chongtong_after_a_shake_at_the_deal_takes_it_where_the_rules_say() ->
 # ---- played hands: several chongtongs (PC-4), 첫폭탄 (EV-8), 첫쪽 and 첫따닥 (EV-5, EV-6),
 # ---- a ppeok on the last card (EV-1, EV-10) -----------------------------------------------------
 
-CHONGTONG_3P = """
-[Seats "A, B, C"]
-deal A: 6a 6r 6p 6p 1g 2p 3p
-deal B: 7a 7r 7p 7p 8g 2r 3r
-deal C: 10a 10r 10p 10p 4a 4r 5r
-table: 5a 8a 9a 11g 12g 1r
-A: chongtong 6a 6r 6p 6p
-B: chongtong 7a 7r 7p 7p
-"""
-
 
 def test_several_chongtongs_may_be_a_nagari() -> None:
-    assert hand(CHONGTONG_3P).winner == "A"
-    verdict = hand(CHONGTONG_3P, chongtong_several="nagari")
+    text = CHONGTONG_3P + "B: chongtong 7a 7r 7p 7p\n"
+    assert hand(text).winner == "A"
+    verdict = hand(text, chongtong_several="nagari")
     assert (verdict.outcome, verdict.winner, verdict.payments, verdict.carry_out) == ("nagari", None, [], 2)
-
-
-TWO_CARD_BOMB = """
-[Seats "A, B"]
-deal A: 1g 1r 2p 3p 4p 5p 6p 7p 8p 9p
-deal B: 2a 2r 3g 3r 4a 4r 5a 5r 6a 6r
-table: 1p 1p 7a 8a 9a 10a 11g 12g
-A: bomb 1g 1r / 10p
-"""
 
 
 def test_a_bomb_on_the_first_own_turn_pays_where_the_rules_say() -> None:
