@@ -9,7 +9,9 @@ owed (:func:`placements`).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from typing import NamedTuple
 
 from .cards import ANIMAL, BONUS_CARDS, BRIGHT, MONTH_CARDS, RIBBON, Kind, card_info
 from .records import Record, frozen
@@ -33,6 +35,74 @@ _GODORI, _HONGDAN, _CHEONGDAN, _CHODAN = frozenset(GODORI), frozenset(HONGDAN), 
 
 
 @frozen
+class HouseSet(Record):
+    """A regional set (지역 족보, docs/rules-reference.md SC-7) that a profile scores when its knob
+    gives it points: the score line's rule, the knob, every card it needs (a code twice for both
+    junk cards of a month), the switchable animal that must count as junk for it, and whether its
+    points count toward the minimum that lets a player call go or stop."""
+
+    rule: str
+    knob: str
+    cards: tuple[str, ...]
+    as_junk: str = ""
+    callable: bool = True
+
+    def held_in(self, counts: Mapping[str, int], placement: Placement) -> bool:
+        """The pile (its count of each code) holds the set under this placement."""
+        if self.as_junk and placement.get(self.as_junk) not in ("pi", "both"):
+            return False
+        return all(counts.get(code, 0) >= self.cards.count(code) for code in self.cards)
+
+
+HOUSE_SETS = (
+    HouseSet("six-birds", "six_birds_points", ("2a", "4a", "8a", "11g")),
+    HouseSet("three-birds", "three_birds_points", ("2a", "4a", "11g")),
+    HouseSet("palssari", "palssari_points", ("4a", "4r", "4p", "4p", "7a", "7r", "7p", "7p"), callable=False),
+    HouseSet("teukpi", "teukpi_points", ("9a", "11pp", "12pp"), as_junk="9a", callable=False),
+)
+"""육도리 and FW's three birds (the phoenix 11g among the birds), 팔싸리 (all of April and July) and
+특피 (the three double junk): FW's list of optional sets; the last two not toward the minimum."""
+
+UNCALLABLE = frozenset(house_set.rule for house_set in HOUSE_SETS if not house_set.callable)
+"""The score lines that do not count toward the minimum to call (SC-7)."""
+
+Played = tuple[tuple[HouseSet, int], ...]
+"""The regional sets a profile plays, each with its points."""
+
+
+class _Known(NamedTuple):
+    """What the running tally reads of a profile after every turn, found once per profile."""
+
+    switchable: tuple[str, ...]
+    """The codes of the switchable animals (``9a`` …)."""
+    played: Played
+    """The regional sets the profile plays, each with its points."""
+    to_call: Played
+    """Those of them that count toward the minimum to call."""
+
+
+_KNOWN: dict[int, tuple[Profile, _Known]] = {}
+
+
+def _known(profile: Profile) -> _Known:
+    """What the tally reads of a profile (a profile is no dictionary key: the cache holds it by
+    identity, and the profile itself, so that a new profile at an old address is read afresh)."""
+    known = _KNOWN.get(id(profile))
+    if known is None or known[0] is not profile:
+        if len(_KNOWN) > 64:
+            _KNOWN.clear()
+        played = tuple((s, points) for s in HOUSE_SETS if (points := getattr(profile.scoring, s.knob)))
+        switchable = tuple(sorted(f"{m}a" for m in profile.deck.switchable_animals))
+        known = _KNOWN[id(profile)] = (profile, _Known(switchable, played, tuple(p for p in played if p[0].callable)))
+    return known[1]
+
+
+def house_sets(profile: Profile) -> Played:
+    """The regional sets the profile plays, each with its points."""
+    return _known(profile).played
+
+
+@frozen
 class ScoreLine(Record):
     """One scoring category of a pile: a stable rule code, its points, and the cards that make it."""
 
@@ -51,10 +121,18 @@ class PileScore(Record):
     animals: tuple[str, ...]
     junk: tuple[str, ...]
     junk_value: int
+    ribbons: tuple[str, ...] = ()
+    """The ribbons that count (the rain ribbon only where it counts toward the ribbons)."""
 
     @property
     def total(self) -> int:
         return sum(line.points for line in self.lines)
+
+    @property
+    def callable_total(self) -> int:
+        """The points that let a player call go or stop: the total without the sets that do not
+        count toward the minimum (SC-7)."""
+        return sum(line.points for line in self.lines if line.rule not in UNCALLABLE)
 
     def points_from(self, rule: str) -> int:
         return sum(line.points for line in self.lines if line.rule == rule)
@@ -66,17 +144,9 @@ def switchable_in(pile: Collection[str], profile: Profile) -> list[str]:
     return [code for code in switchable_codes(profile) if code in pile]
 
 
-_SWITCHABLE: dict[int, tuple[Profile, tuple[str, ...]]] = {}
-
-
 def switchable_codes(profile: Profile) -> tuple[str, ...]:
     """The codes of the profile's switchable animals (``9a`` …), found once per profile."""
-    known = _SWITCHABLE.get(id(profile))
-    if known is None or known[0] is not profile:
-        if len(_SWITCHABLE) > 64:
-            _SWITCHABLE.clear()
-        known = _SWITCHABLE[id(profile)] = (profile, tuple(sorted(f"{m}a" for m in profile.deck.switchable_animals)))
-    return known[1]
+    return _known(profile).switchable
 
 
 def declaration_problem(player: str, code: str, pile: Iterable[str], profile: Profile) -> str | None:
@@ -93,6 +163,38 @@ def declaration_problem(player: str, code: str, pile: Iterable[str], profile: Pr
         return f"{code} cannot change category under these rules"
     if code not in pile:
         return f"{player}'s pile holds no {code}"
+    return None
+
+
+_FIXED: dict[str, tuple[str, Callable[[bool, bool], bool]]] = {
+    "at-capture": ("as soon as it is declared", lambda _called, _ended: True),
+    "at-first-call": ("at its owner's first call", lambda called, _ended: called),
+    "at-stop": ("once the hand is stopped", lambda _called, ended: ended),
+}
+"""``gukjin_fixed`` → when a declared placement is fixed, in words, and whether it is fixed by
+now, given whether its owner has called go or stop and whether the hand has ended."""
+
+
+def redeclaration_problem(
+    player: str, code: str, category: str, earlier: str | None, profile: Profile, *, called: bool, ended: bool
+) -> tuple[str, dict[str, str]] | None:
+    """Why ``PLAYER: CODE as CATEGORY`` cannot change the player's ``earlier`` declaration of the
+    card (DK-3), as (the sentence, its facts with the reason); None when it may. A card declared as double junk
+    never goes back to an animal; any other change is refused once the rules have fixed the choice
+    (``gukjin_fixed``). Saying the same again changes nothing and is no problem."""
+    if earlier is None or earlier == category:
+        return None
+    facts = {"category": category, "earlier": earlier}
+    if earlier == "pi":
+        message = f"{player} declared {code} as double junk, and it cannot go back to an animal"
+        return message, {**facts, "reason": "junk-for-good"}
+    fixed = profile.deck.gukjin_fixed
+    when, fixed_by_now = _FIXED[fixed]
+    if fixed_by_now(called, ended):
+        return f"{player}'s {code} counts as {earlier} for good: the rules fix it {when}", {
+            **facts,
+            "reason": f"fixed-{fixed}",
+        }
     return None
 
 
@@ -170,7 +272,6 @@ def _lines(
     junk_value: int,
 ) -> PileScore:
     scoring = profile.scoring
-    held = set(ribbons)
     lines: list[ScoreLine] = []
     bright_points = _bright_points(brights, profile)
     if bright_points:
@@ -179,6 +280,21 @@ def _lines(
         lines.append(ScoreLine("godori", scoring.godori_points, GODORI))
     if len(animals) >= 5:
         lines.append(ScoreLine("animals", len(animals) - 4, animals))
+    lines += _ribbon_lines(cards, ribbons, profile)
+    if junk_value >= 10:
+        lines.append(ScoreLine("pi", junk_value - 9, junk))
+    played = house_sets(profile)
+    if played:
+        counts = Counter(cards)
+        lines += [ScoreLine(s.rule, points, s.cards) for s, points in played if s.held_in(counts, placement)]
+    return PileScore(tuple(lines), dict(placement), brights, animals, junk, junk_value, ribbons)
+
+
+def _ribbon_lines(cards: list[str], ribbons: tuple[str, ...], profile: Profile) -> list[ScoreLine]:
+    """The dans and the ribbon count."""
+    scoring = profile.scoring
+    held = set(ribbons)
+    lines: list[ScoreLine] = []
     if len(held) >= 3:  # a dan is three ribbons
         for rule, dan in (("hongdan", HONGDAN), ("cheongdan", CHEONGDAN)):
             if all(c in held for c in dan):
@@ -190,9 +306,7 @@ def _lines(
         lines.append(ScoreLine("ribbons", scoring.ten_ribbons_points, ribbons))
     elif len(ribbons) >= 5:
         lines.append(ScoreLine("ribbons", len(ribbons) - 4, ribbons))
-    if junk_value >= 10:
-        lines.append(ScoreLine("pi", junk_value - 9, junk))
-    return PileScore(tuple(lines), dict(placement), brights, animals, junk, junk_value)
+    return lines
 
 
 def _bright_points(brights: tuple[str, ...], profile: Profile) -> int:
@@ -205,7 +319,8 @@ def bright_total(count: int, rain: bool, profile: Profile) -> int:
     if count >= 5:
         return scoring.five_brights
     if count == 4:
-        return scoring.four_brights
+        with_rain = scoring.four_brights_with_rain
+        return with_rain if rain and with_rain is not None else scoring.four_brights
     if count == 3:
         return scoring.three_brights_with_rain if rain else scoring.three_brights
     return 0
@@ -267,7 +382,10 @@ class Tally:
             self.junk_value += _JUNK[code] * step
 
     def total(self, profile: Profile, placement: Placement) -> int:
-        """The pile's total under a placement of its switchable animals."""
+        """The pile's total toward the minimum to call, under a placement of its switchable animals."""
+        return self._total(profile, placement, _known(profile).to_call)
+
+    def _total(self, profile: Profile, placement: Placement, to_call: Played) -> int:
         scoring = profile.scoring
         held = self.held
         animals, junk_value = self.animals, self.junk_value
@@ -297,24 +415,26 @@ class Tally:
             total += ribbons - 4
         if junk_value >= 10:
             total += junk_value - 9
+        if to_call:  # a regional set that counts toward the minimum, where the profile plays one
+            total += self._house_points(to_call, placement)
         return total
+
+    def _house_points(self, played: Played, placement: Placement) -> int:
+        return sum(points for house_set, points in played if house_set.held_in(self.held, placement))
 
     def best(self, profile: Profile, declared: Mapping[str, str]) -> int:
         """The highest total any allowed placement gives (as :func:`best_total`)."""
-        if self.brights < 3 and self.animals < 3 and self.ribbons < 3 and self.junk_value + 2 * self.animals < 10:
+        known = _known(profile)
+        few = self.brights < 3 and self.animals < 3 and self.ribbons < 3 and not known.to_call
+        if few and self.junk_value + 2 * self.animals < 10:
             return 0  # as below, without counting the switchable animals, which are animals too: early turns
         held = self.held
-        switchable = switchable_in(held, profile)
-        if (
-            self.brights < 3
-            and self.animals < 3
-            and self.ribbons < 3
-            and self.junk_value + 2 * sum(held[code] for code in switchable) < 10
-        ):
+        switchable = [code for code in known.switchable if code in held]
+        if few and self.junk_value + 2 * sum(held[code] for code in switchable) < 10:
             return 0  # no category can score, wherever a switchable animal counts: most turns of a hand
         if not switchable:
-            return self.total(profile, _NO_PLACEMENT)
-        return max(self.total(profile, p) for p in _placements_of(switchable, profile, declared))
+            return self._total(profile, _NO_PLACEMENT, known.to_call)
+        return max(self._total(profile, p, known.to_call) for p in _placements_of(switchable, profile, declared))
 
 
 def best_total(pile: Iterable[str], profile: Profile, declared: Mapping[str, str]) -> int:

@@ -77,6 +77,14 @@ def test_a_two_card_bomb_only_where_the_rules_have_it() -> None:
     assert replay(TWO_CARD_BOMB, two_card_bomb="no-multiplier").view().bombs["A"] == 0
 
 
+def test_online_matgo_plays_hangames_two_card_bomb() -> None:
+    """수류탄 (Hangame 신맞고, the profile's reference): a bomb of two, one dummy (A's pass on line 8),
+    no multiplier (decision R19)."""
+    r = replay(TWO_CARD_BOMB, rules="online-matgo")
+    assert codes(r) == []
+    assert kinds_on(r, 6)[0] == "bomb" and r.view().bombs["A"] == 0
+
+
 def test_a_named_give_replaces_the_lowest_junk() -> None:
     text = (SPEC_EXAMPLES / "01-bomb.gsn").read_text(encoding="utf-8")
     r = replay(text)
@@ -262,3 +270,30 @@ def test_a_joker_flipped_for_a_joker_is_laid_and_the_next_card_plays_for_it() ->
     # Without the normal flip after the substitute, the turn misses a flip.
     short = replay(JOKER_FOR_A_JOKER.replace("Minji: b2 / b3 / 10p / 9r", "Minji: b2 / b3 / 10p"))
     assert [(v.code, v.line) for v in short.violations][:1] == [("missing-card", 15)]
+
+
+def _declared_before_the_stop(*categories: str) -> str:
+    """01, where B captures the cup on line 23, declares it an animal and stops after the last turn,
+    with more declarations of it written before the stop."""
+    text = (SPEC_EXAMPLES / "01-bomb.gsn").read_text(encoding="utf-8")
+    return text.replace("B: stop", "".join(f"B: 9a as {category}\n" for category in categories) + "B: stop")
+
+
+def test_a_played_sake_cup_declared_as_double_junk_stays_junk() -> None:
+    """Declared as double junk, the cup cannot be turned back into an animal after the stop (DK-3):
+    the reversal is refused, and B is paid as if it had never been written."""
+    from judging import hand
+
+    text = _declared_before_the_stop("pi")
+    reversed_after_the_stop = hand(text + "B: 9a as animal\n")
+    assert [(v.code, v.params.get("reason")) for v in reversed_after_the_stop.violations] == [
+        ("illegal-declaration", "junk-for-good")
+    ]
+    assert reversed_after_the_stop.payments == hand(text).payments
+
+
+def test_a_played_sake_cups_place_is_fixed_when_the_rules_say() -> None:
+    """An animal may become double junk until the rules fix the choice: by default the stop."""
+    assert codes(replay(_declared_before_the_stop("pi"))) == []
+    assert codes(replay(_declared_before_the_stop() + "B: 9a as pi\n")) == ["illegal-declaration"]
+    assert codes(replay(_declared_before_the_stop("pi"), gukjin_fixed="at-capture")) == ["illegal-declaration"]

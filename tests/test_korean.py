@@ -25,7 +25,8 @@ from gostop_arbiter.cli import cli
 from gostop_arbiter.messages import LOCALE, catalogue, fact, lang_from_env, money, placeholders, read_mo, term
 from gostop_arbiter.notation import parse_text
 from gostop_arbiter.render.rules import knob_rows
-from gostop_arbiter.rules import PROFILES
+from gostop_arbiter.rules import KNOBS, PROFILES
+from gostop_arbiter.rules.profile import valid_values
 from gostop_arbiter.tools.tamper import TAMPER_KINDS
 from gostop_arbiter.verdict import VIOLATION_CODES
 
@@ -73,8 +74,10 @@ def allowed(path: Path) -> set[str]:
 
 
 def allowed_names() -> set[str]:
-    """The rules' names, the words of their sources (gamerules.com, seed), and values one types (fw-times-n)."""
-    return {w for name in PROFILES for w in words(name)} | {"gamerules", "com", "seed", "none", "true", "false", "kr-standard", "kr-double-only", "fw-times-n"}
+    """The rules' names, the words of their sources (gamerules.com, seed), and the values one types
+    (none, fw-times-n: every value of a knob that takes a word)."""
+    typed = {value for group, field in KNOBS.values() if group for value in valid_values(group, field).split(", ")}
+    return {w for name in PROFILES for w in words(name)} | {"gamerules", "com", "seed", "none", "true", "false"} | typed
 
 
 def invoke(*args: str) -> str:

@@ -29,7 +29,9 @@ TABLES = [
 
 def tally_of(hand: Hand, verdict: HandVerdict, rules: str) -> str:
     """The tally hand of a played hand that ended in a stop: its final piles and its calls."""
-    replay = replay_hand(hand, profile_named(rules), dealer=verdict.dealer or hand.seats[0]).view()
+    profile = profile_named(rules)
+    replay = replay_hand(hand, profile, dealer=verdict.dealer or hand.seats[0]).view()
+    multiplying_two_card_bomb = profile.events.two_card_bomb == "double"
     lines = [f'[Rules "{rules}"]', f'[Seats "{", ".join(hand.seats)}"]', f'[Dealer "{verdict.dealer}"]']
     lines += [f"pile {p}: {' '.join(replay.piles[p])}" for p in hand.seats if p in replay.players]
     for s in hand.statements:
@@ -37,8 +39,8 @@ def tally_of(hand: Hand, verdict: HandVerdict, rules: str) -> str:
             lines.append(f"{s.player}: {s.call}")
         elif isinstance(s, Shake):
             lines.append(f"{s.player}: shake")
-        elif isinstance(s, Turn) and s.play == "bomb":
-            lines.append(f"{s.player}: bomb")
+        elif isinstance(s, Turn) and s.play == "bomb" and (len(s.cards) == 3 or multiplying_two_card_bomb):
+            lines.append(f"{s.player}: bomb")  # a tally's bomb is one that multiplies (a 수류탄 may not)
         elif isinstance(s, Declare):
             lines.append(f"{s.player}: {s.card.code} as {s.category}")
     if not any(isinstance(s, Call) and s.call == "stop" for s in hand.statements):

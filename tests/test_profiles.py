@@ -53,6 +53,7 @@ PINNED = [
     ("online-matgo", "bonus_cards", ["b2", "b3"]), ("online-matgo", "bonus_steal", 1),
     ("online-matgo", "first_ppeok_pay", [7, 14, 21]), ("online-matgo", "three_ppeok_points", 7),
     ("online-matgo", "first_ttadak_pay", 7), ("online-matgo", "chongtong_points_2p", 10),
+    ("online-matgo", "two_card_bomb", "no-multiplier"),
     ("online-matgo", "min_score_2p", 7), ("online-matgo", "pi_bak_max_2p", 7),
     # wikipedia (seed 000)
     ("wikipedia", "bonus_cards", []), ("wikipedia", "switchable_animals", [5, 9]),

@@ -64,6 +64,10 @@ def test_an_immediate_payment_is_never_multiplied() -> None:
         ("wikipedia", [(0, 1), (1, 1), (2, 1), (2, 2), (2, 3), (2, 4)]),
         ("fw-times-n", [(0, 1), (1, 1), (0, 2), (0, 3), (0, 4), (0, 5)]),
         ("gamerules", [(0, 1), (1, 1), (2, 1), (3, 1), (4, 2), (5, 2)]),
+        # Pmang's 대박 rooms for three (Namu via RC): the doubling from the first go
+        ("double-from-first", [(0, 1), (1, 2), (2, 4), (3, 8), (4, 16), (5, 32)]),
+        # sotjun: "multiply by (Go count + 1)", no points added
+        ("times-n-plus-one", [(0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6)]),
     ],
 )
 def test_go_schedules(schedule: str, expected: list[tuple[int, int]]) -> None:

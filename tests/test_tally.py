@@ -81,6 +81,45 @@ def test_illegal_declarations(line: str, words: str) -> None:
     assert verdict.violations[0].message.startswith(words)
 
 
+# ---- the sake cup's place, once fixed (DK-3, gukjin_fixed) -------------------------------------
+
+SAKE_CUP = TWO.replace("Yuna, Taeho", "A, B") + (
+    "pile A: 2a 4a 8a 5a 6a 7a 9a 1p 1p 2p 2p 3p 3p 4p 4p\n"  # godori 5; 9a as junk: six animals 2, junk 10 1
+    "pile B: 12g 10a 7p 7p 8p 8p 9p 9p 10p 10p\n"
+)
+
+
+def test_a_sake_cup_declared_as_double_junk_never_goes_back_to_an_animal() -> None:
+    """The survey's reproduction: A stops at 8 through the junk; the cup turned back into A's
+    seventh animal after the stop would add meong-tta (16). The reversal is refused; B pays 8."""
+    verdict = hand(SAKE_CUP + "A: 9a as pi\nA: stop\nA: 9a as animal\n")
+    assert codes(verdict) == ["illegal-declaration"]
+    (v,) = verdict.violations
+    assert (v.line, v.params["reason"]) == (6, "junk-for-good")
+    assert v.message == "A declared 9a as double junk, and it cannot go back to an animal"
+    assert owed(verdict) == {"B->A": 8}
+
+
+@pytest.mark.parametrize(
+    ("calls", "fixed_at", "refused"),
+    [
+        pytest.param("A: 9a as animal\nA: 9a as pi\nA: stop\n", "at-stop", None, id="changed-before-the-stop"),
+        pytest.param("A: 9a as animal\nA: 9a as pi\nA: stop\n", "at-first-call", None, id="changed-before-a-call"),
+        pytest.param("A: 9a as animal\nA: 9a as pi\nA: stop\n", "at-capture", "fixed-at-capture", id="changed-at-all"),
+        pytest.param("A: 9a as animal\nA: go\nA: 9a as pi\nA: stop\n", "at-stop", None, id="changed-after-a-go"),
+        pytest.param(
+            "A: 9a as animal\nA: go\nA: 9a as pi\nA: stop\n", "at-first-call", "fixed-at-first-call", id="after-the-go"
+        ),
+        pytest.param("A: 9a as animal\nA: stop\nA: 9a as pi\n", "at-stop", "fixed-at-stop", id="after-the-stop"),
+        pytest.param("A: stop\nA: 9a as pi\n", "at-capture", None, id="declared-first-after-the-stop"),
+        pytest.param("A: 9a as pi\nA: 9a as pi\nA: stop\n", "at-capture", None, id="said-again"),
+    ],
+)
+def test_when_the_sake_cups_place_is_fixed(calls: str, fixed_at: str, refused: str | None) -> None:
+    verdict = hand(SAKE_CUP + calls, gukjin_fixed=fixed_at)
+    assert [v.params.get("reason") for v in verdict.violations] == ([refused] if refused else [])
+
+
 def test_the_bridge_may_be_declared_under_wikipedia() -> None:
     verdict = hand(YUNA_WINS.replace("pile Taeho: 2a", "pile Taeho: 5a 2a") + "Taeho: 5a as pi\nYuna: stop\n", "wikipedia")
     assert verdict.valid
@@ -157,6 +196,44 @@ def test_four_at_the_table_one_without_a_pile_sat_out() -> None:
     verdict = hand('[Seats "Yuna, Taeho, Mo, Dae"]\n' + YUNA_WINS.split("\n", 1)[1] + "pile Mo: 12pp\nYuna: stop\n")
     assert set(verdict.scores) == {"Yuna", "Taeho", "Mo"}
     assert owed(verdict) == {"Taeho->Yuna": 16, "Mo->Yuna": 16}  # three players: minimum 3, pi-bak at 5
+
+
+THREE_SEATED = (
+    '[Seats "W, X, Y"]\n'
+    "pile W: 1g 3g 8g 2a\n"  # three brights: 3 points, enough to stop with three players, not with two
+    "pile X: 1p 2p 3p 4p 11pp\n"
+)
+
+
+def test_a_seat_without_a_pile_line_played_and_captured_nothing() -> None:
+    """Y captured nothing and the table wrote no pile line for Y. The hand is still one of three
+    (minimum 3, pi-bak at 5 or less), not Matgo, and the verdict says that Y's pile was taken as
+    empty (decision R18)."""
+    unsaid = hand(THREE_SEATED + "W: stop\n")
+    said = hand(THREE_SEATED + "pile Y:\nW: stop\n")
+    assert unsaid.valid and said.valid
+    assert set(unsaid.scores) == {"W", "X", "Y"}
+    assert unsaid.payments == said.payments
+    assert owed(unsaid) == {"X->W": 6, "Y->W": 6}  # gwang-bak on both
+    ((kind, line, message),) = [(d.kind, d.line, d.message) for d in unsaid.discrepancies]
+    assert (kind, line) == ("tag", 1)
+    assert message.startswith("Y is seated but has no pile line")
+    assert not said.discrepancies
+
+
+def test_four_seated_with_two_pile_lines_cannot_be_judged() -> None:
+    verdict = judge('[Seats "W, X, Y, Z"]\n' + THREE_SEATED.split("\n", 1)[1] + "W: stop\n", expect_errors=True)
+    assert verdict.hands == []
+    assert "only 2 have a pile line, so who sat out cannot be told" in verdict.errors[0].message
+
+
+def test_a_minhwatu_seat_without_a_pile_line_counts_toward_the_target() -> None:
+    from test_worked_examples import WE_10
+
+    without = hand(WE_10.replace('[Seats "P1, P2, P3"]', '[Seats "P1, P2, P3, P4"]'))
+    with_line = hand(WE_10.replace('[Seats "P1, P2, P3"]', '[Seats "P1, P2, P3, P4"]') + "pile P4:\n")
+    assert without.scores == with_line.scores and set(without.scores) == {"P1", "P2", "P3", "P4"}
+    assert [d.message.split(":")[0] for d in without.discrepancies] == ["P4 is seated but has no pile line"]
 
 
 def test_minhwatu_has_no_calls() -> None:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from ..cards import ANIMAL, BONUS, card_info
 from ..notation.model import Call, Declare, Give
-from ..scoring import declaration_problem, junk_value_of
+from ..scoring import declaration_problem, junk_value_of, redeclaration_problem
 from .state import HandState, PendingTurn, Problem, Steal, problem
 
 
@@ -230,6 +230,13 @@ def declare(st: HandState, s: Declare) -> None:
     problem = declaration_problem(s.player, code, st.piles.of(s.player), st.profile)
     if problem:
         st.violate("illegal-declaration", s.line, s.card.column, problem, s.player, code, category=s.category)
+        return
+    earlier = st.piles.declared(s.player).get(code)
+    called = st.calls.gos[s.player] > 0 or st.outcome.winner == s.player
+    ended = st.outcome.kind != "incomplete"
+    fixed = redeclaration_problem(s.player, code, s.category, earlier, st.profile, called=called, ended=ended)
+    if fixed is not None:
+        st.violate("illegal-declaration", s.line, s.card.column, fixed[0], s.player, code, **fixed[1])
         return
     st.piles.declare(s.player, code, s.category)
     st.emit("declare", s.line, s.player, [code], note=s.category)

@@ -243,7 +243,8 @@ def chongtong_problem(st: HandState, s: Chongtong) -> Problem | None:
 
 
 def _settle_chongtong(st: HandState) -> None:
-    """총통: the first declaration in turn order wins; all void under some rules (PC-4)."""
+    """총통: the first declaration in turn order wins; all void, or a nagari when several hold one,
+    under some rules (PC-4)."""
     valid: list[Chongtong] = []
     for s in st.seating.chongtong_claims:
         refused = chongtong_problem(st, s)
@@ -256,8 +257,13 @@ def _settle_chongtong(st: HandState) -> None:
         st.emit("chongtong", s.line, s.player, [c.code for c in s.cards])
     if not valid:
         return
-    if st.profile.deal.chongtong_all_void and {s.player for s in valid} == set(st.order) and len(valid) > 1:
+    holders = {s.player for s in valid}
+    if st.profile.deal.chongtong_all_void and holders == set(st.order) and len(valid) > 1:
         st.end("void", None, valid[0].line)
+        return
+    if len(holders) > 1 and st.profile.deal.chongtong_several == "nagari":
+        st.end("nagari", None, valid[0].line)
+        st.emit("nagari", valid[0].line)
         return
     first = min(valid, key=lambda s: st.order.index(s.player) if s.player in st.order else 99)
     st.end("chongtong", first.player, first.line)

@@ -3,6 +3,7 @@ the special events and the steals they earn."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import field
 from itertools import pairwise
 
@@ -147,27 +148,12 @@ def _pass(st: HandState, s: Turn) -> None:
 
 def _bomb(st: HandState, s: Turn, t: _Turn) -> None:
     """폭탄: three of a month onto the fourth (or two onto two, where allowed) (EV-8)."""
-    p, events = s.player, st.profile.events
+    p = s.player
     cards = [ref.code for ref in s.cards]
     months = {month_of(c) for c in cards}
     month = next(iter(months)) if len(months) == 1 else 0
     on_table = st.table.cards(month) if month else []
-    three = len(cards) == 3 and len(on_table) == 1
-    two = len(cards) == 2 and len(on_table) == 2 and events.two_card_bomb != "off"
-    refused: Problem | None = None
-    if not month:
-        refused = problem("a bomb is cards of one month", "months")
-    elif not (three or two):
-        refused = problem(
-            f"a bomb plays three cards of a month onto the one card of it on the table ({len(on_table)} there)",
-            "table",
-            month=month,
-            on_table=len(on_table),
-        )
-    elif not events.bomb_after_shake and month in st.deeds.shaken(p):
-        refused = problem(
-            f"month {month} was shown by a shake and cannot be bombed under these rules", "shaken", month=month
-        )
+    refused = _bomb_problem(st, p, cards, month, on_table)
     for ref in s.cards:
         st.take(p, ref, s.line, "bombed with")
     if refused is not None:
@@ -179,10 +165,40 @@ def _bomb(st: HandState, s: Turn, t: _Turn) -> None:
     taken = st.table.clear(month).cards
     t.captured += cards + taken
     st.emit("bomb", s.line, p, cards + taken)
-    if refused is not None:
-        return
-    st.deeds.bomb(p, events.bomb_dummies if three else 1, counts=three or events.two_card_bomb == "double")
+    if refused is None:
+        _bombed(st, t, three=len(cards) == 3)
+
+
+def _bomb_problem(st: HandState, player: str, cards: list[str], month: int, on_table: list[str]) -> Problem | None:
+    """Why these cards cannot bomb (None when they may): one month, three onto one (or two onto
+    two where the rules have it), and not a month shown by a shake where the rules forbid it."""
+    events = st.profile.events
+    three = len(cards) == 3 and len(on_table) == 1
+    two = len(cards) == 2 and len(on_table) == 2 and events.two_card_bomb != "off"
+    if not month:
+        return problem("a bomb is cards of one month", "months")
+    if not (three or two):
+        return problem(
+            f"a bomb plays three cards of a month onto the one card of it on the table ({len(on_table)} there)",
+            "table",
+            month=month,
+            on_table=len(on_table),
+        )
+    if not events.bomb_after_shake and month in st.deeds.shaken(player):
+        return problem(
+            f"month {month} was shown by a shake and cannot be bombed under these rules", "shaken", month=month
+        )
+    return None
+
+
+def _bombed(st: HandState, t: _Turn, *, three: bool) -> None:
+    """What a bomb earns: its dummy turns, its multiplier (a bomb of two only where the rules say),
+    its steal, and on the player's own first turn the payment of 첫폭탄 (EV-8)."""
+    events = st.profile.events
+    st.deeds.bomb(t.player, events.bomb_dummies if three else 1, counts=three or events.two_card_bomb == "double")
     _steal(st, t, "bomb", events.bomb_steal)
+    if events.first_bomb_pay and st.deeds.own_turns(t.player) == 1:
+        _immediate(st, t, events.first_bomb_pay, "첫폭탄: a bomb on the first own turn")
 
 
 def _joker(st: HandState, s: Turn, t: _Turn, ref: CardRef, flips: list[Flip]) -> list[Flip]:
@@ -340,7 +356,7 @@ def _same_month(st: HandState, t: _Turn, card: str, target: CardRef | None) -> N
             _steal(st, t, "chok", events.chok_steal)
     elif t.k == 1:
         assert t.pair is not None
-        if t.last_card:
+        if t.last_card and not events.last_card_ppeok:
             st.table.clear(month)
             t.captured += [hand_card, t.pair, card]
             return
@@ -408,11 +424,21 @@ def _ppeok_streak(st: HandState, t: _Turn, turn: int) -> None:
         _immediate(st, t, pays[turn - 1], reason)
 
 
+_FIRST: dict[str, tuple[str, Callable[[HandState, str, str], bool]]] = {
+    "first-of-hand": ("the first {what} of the hand", lambda st, _player, what: st.deeds.first(what)),
+    "first-own-turn": ("a {what} on the first own turn", lambda st, player, _what: st.deeds.own_turns(player) == 1),
+}
+"""``first_pay_scope`` → the reason of the payment, and whether this chok or ttadak is the one paid."""
+
+
 def _first_pay(st: HandState, t: _Turn, what: str, points: int) -> None:
-    """The first chok or ttadak of the hand pays at once where the profile says (EV-5, EV-6)."""
-    if not points or not st.deeds.first(what):
+    """The first chok or ttadak pays at once where the profile says: the first of the hand, or one
+    on the player's own first turn (EV-5, EV-6)."""
+    if not points:
         return
-    _immediate(st, t, points, f"the first {what} of the hand")
+    reason, paid = _FIRST[st.profile.events.first_pay_scope]
+    if paid(st, t.player, what):
+        _immediate(st, t, points, reason.format(what=what))
 
 
 def _immediate(st: HandState, t: _Turn, points: int, reason: str) -> None:

@@ -11,10 +11,20 @@ from ..errors import UsageError
 from ..notation import Hand
 from ..rules import Profile
 from ..scoring import best_score
-from ..settlement import gwang_sale, immediate, minhwatu_points, minhwatu_round, settle_fixed, settle_stop, standings
+from ..settlement import (
+    Standing,
+    gwang_sale,
+    immediate,
+    in_hand_factors,
+    minhwatu_points,
+    minhwatu_round,
+    nagari_carry,
+    settle_fixed,
+    settle_stop,
+    standings,
+)
 from ..verdict import HandVerdict, Payment, PlayerScore
 from .claims import compare_claims
-from .tally import next_carry
 
 VOID = ("nagari", "redeal", "void", "incomplete")
 
@@ -40,14 +50,18 @@ def _check_table(hand: Hand, profile: Profile) -> None:
 
 
 def _payments(
-    r: PlayedHand, outcome: str, profile: Profile, carry: int, stake: int
+    r: PlayedHand, standing: dict[str, Standing], outcome: str, profile: Profile, carry: int, stake: int
 ) -> tuple[dict[str, PlayerScore], list[Payment]]:
     winner, players = r.outcome.winner, r.order
     if outcome == "stop" and winner is not None:
-        standing = standings(players, r.piles, r.gos, r.go_order, r.shakes, r.bombs, r.declared)
         settled = settle_stop(winner, standing, players, profile, carry=carry, stake=stake)
         return settled.scores, settled.payments
     scores = {p: PlayerScore(total=best_score(list(r.piles[p]), profile, r.declared[p]).total) for p in players}
+    in_hand = (
+        in_hand_factors(standing[winner], profile)
+        if profile.settlement.fixed_win_multipliers and winner in standing
+        else []
+    )
     if outcome == "chongtong" and winner is not None:
         points = profile.deal.chongtong_points_2p if len(players) == 2 else profile.deal.chongtong_points_3p
         return scores, settle_fixed(
@@ -59,11 +73,19 @@ def _payments(
             carry=carry,
             carry_applies=profile.deal.chongtong_carry,
             stake=stake,
+            in_hand=in_hand,
         )
     if outcome == "three-ppeok" and winner is not None:
         points = profile.events.three_ppeok_points or profile.min_score(len(players))
         return scores, settle_fixed(
-            winner, players, points, "three-ppeok", f"{winner} made three ppeoks (쓰리뻑)", carry=carry, stake=stake
+            winner,
+            players,
+            points,
+            "three-ppeok",
+            f"{winner} made three ppeoks (쓰리뻑)",
+            carry=carry,
+            stake=stake,
+            in_hand=in_hand,
         )
     if outcome == "round":
         full = sum(minhwatu_points(code, profile) * n for code, n in profile.the_deck().counts.items())
@@ -90,7 +112,8 @@ def judge_played(
     outcome = r.outcome.kind
     if r.minhwatu and any(v.code in ("missing-card", "extra-card", "unknown-card") for v in violations):
         outcome = "void"  # a Minhwatu round with a card missing or extra counts for nobody
-    scores, payments = _payments(r, outcome, profile, carry_in, hand.stake)
+    standing = standings(r.order, r.piles, r.gos, r.go_order, r.shakes, r.bombs, r.declared)
+    scores, payments = _payments(r, standing, outcome, profile, carry_in, hand.stake)
     sales = [
         payment
         for seller, how in r.sitting_out.items()
@@ -104,7 +127,7 @@ def judge_played(
     ]
     everything = sales + at_once + payments
     if outcome == "nagari":
-        carry_out = next_carry(carry_in, profile)
+        carry_out = nagari_carry(carry_in, profile, list(standing.values()))
     elif outcome in ("redeal", "incomplete", "void"):
         carry_out = carry_in
     else:

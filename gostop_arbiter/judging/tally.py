@@ -18,8 +18,8 @@ from ..errors import UsageError
 from ..notation.model import Bomb, Call, Claim, Declare, Hand, PileLine, Shake
 from ..records import Mutable, mutable, replace
 from ..rules import Profile
-from ..scoring import Tally, best_score, declaration_problem, switchable_in
-from ..settlement import minhwatu_points, minhwatu_round, settle_stop, standings
+from ..scoring import Tally, best_score, best_total, declaration_problem, redeclaration_problem, switchable_in
+from ..settlement import minhwatu_points, minhwatu_round, nagari_carry, settle_stop, standings
 from ..verdict import Discrepancy, HandVerdict, Payment, PlayerScore, Violates, Violation
 from .claims import compare_claims
 
@@ -41,20 +41,32 @@ class _Tally(Mutable, Violates):
     claims: list[Claim] = field(default_factory=list)
     violations: list[Violation] = field(default_factory=list)
     doubts: list[Discrepancy] = field(default_factory=list)
-    """Calls the piles make doubtful but cannot disprove (decision R16)."""
+    """What the piles make doubtful but cannot disprove: calls (decision R16), a player without a
+    pile line (R18)."""
 
 
 def _players(hand: Hand, profile: Profile) -> list[str]:
-    """The players of a tally hand: the seats with a pile line (a seat without one sat out)."""
+    """The players of a tally hand: every seat, but the one of four at a Go-Stop table without a
+    pile line, who sat out (decision R4); another seat without one played and captured nothing."""
     piled = {s.player for s in hand.statements if isinstance(s, PileLine)}
-    players = [seat for seat in hand.seats if seat in piled]
+    players = list(hand.seats)
     first = hand.statements[0]
     if profile.game == "minhwatu":
         if not 2 <= len(players) <= 4:
             raise UsageError(
-                first.line, first.column, f"Minhwatu is played by two to four; this hand has {len(players)} piles"
+                first.line, first.column, f"Minhwatu is played by two to four; this hand seats {len(players)}"
             )
-    elif len(players) not in (2, 3):
+        return players
+    if len(players) == 4:
+        players = [seat for seat in players if seat in piled]
+        if len(players) < 3:
+            raise UsageError(
+                first.line,
+                first.column,
+                f"four are seated and only {len(players)} have a pile line, so who sat out cannot be told: "
+                "write an empty pile line (pile NAME:) for a player who captured nothing",
+            )
+    if len(players) not in (2, 3):
         raise UsageError(
             first.line,
             first.column,
@@ -62,6 +74,24 @@ def _players(hand: Hand, profile: Profile) -> list[str]:
             f"this hand has {len(players)} piles",
         )
     return players
+
+
+def _without_piles(hand: Hand, players: list[str]) -> list[Discrepancy]:
+    """A player of the hand without a pile line, said: the piles alone would have judged the hand
+    as one for fewer players (decision R18)."""
+    piled = {s.player for s in hand.statements if isinstance(s, PileLine)}
+    seats = hand.tag("Seats")
+    line = seats.line if seats is not None else hand.statements[0].line
+    return [
+        Discrepancy(
+            kind="tag",
+            line=line,
+            message=f"{player} is seated but has no pile line: {player} is taken to have played and "
+            f"captured nothing (write pile {player}: to say so)",
+        )
+        for player in players
+        if player not in piled
+    ]
 
 
 def _check_cards(hand: Hand, profile: Profile, tally: _Tally) -> None:
@@ -169,12 +199,21 @@ def _read_lines(hand: Hand, profile: Profile, players: list[str], tally: _Tally)
 
 
 def _declare(s: Declare, profile: Profile, tally: _Tally) -> None:
-    code = s.card.code
-    problem = declaration_problem(s.player, code, tally.piles[s.player], profile)
+    """A sake cup's place, unless the card cannot change or its earlier place is fixed (DK-3)."""
+    code, player = s.card.code, s.player
+    problem = declaration_problem(player, code, tally.piles[player], profile)
     if problem:
-        tally.violate("illegal-declaration", s.line, s.card.column, problem, s.player, code)
-    else:
-        tally.declared.setdefault(s.player, {})[code] = s.category
+        tally.violate("illegal-declaration", s.line, s.card.column, problem, player, code)
+        return
+    earlier = tally.declared.get(player, {}).get(code)
+    called = tally.gos[player] > 0 or tally.winner == player
+    fixed = redeclaration_problem(
+        player, code, s.category, earlier, profile, called=called, ended=tally.stop is not None
+    )
+    if fixed is not None:
+        tally.violate("illegal-declaration", s.line, s.card.column, fixed[0], player, code, **fixed[1])
+        return
+    tally.declared.setdefault(player, {})[code] = s.category
 
 
 def _check_stop(profile: Profile, players: list[str], tally: _Tally) -> None:
@@ -182,7 +221,7 @@ def _check_stop(profile: Profile, players: list[str], tally: _Tally) -> None:
     winner, stop = tally.winner, tally.stop
     if winner is None or stop is None:
         return
-    score = best_score(tally.piles[winner], profile, tally.declared.get(winner, {})).total
+    score = best_total(tally.piles[winner], profile, tally.declared.get(winner, {}))
     needed = profile.min_score(len(players)) + tally.gos[winner]
     if score < needed:
         gos = tally.gos[winner]
@@ -285,7 +324,7 @@ def judge_tally(
     piles: dict[str, list[str]] = {p: [] for p in players} | {
         s.player: [c.code for c in s.cards] for s in hand.statements if isinstance(s, PileLine) and s.player in players
     }
-    tally = _Tally(piles=piles)
+    tally = _Tally(piles=piles, doubts=_without_piles(hand, players))
     _check_cards(hand, profile, tally)
     _read_lines(hand, profile, players, tally)
     common = HandVerdict(
@@ -305,8 +344,8 @@ def judge_tally(
     _check_gos(profile, players, tally)
     scores: dict[str, PlayerScore] = {}
     payments: list[Payment] = []
+    standing = standings(players, tally.piles, tally.gos, tally.go_order, tally.shakes, tally.bombs, tally.declared)
     if tally.winner is not None:
-        standing = standings(players, tally.piles, tally.gos, tally.go_order, tally.shakes, tally.bombs, tally.declared)
         settled = settle_stop(tally.winner, standing, players, profile, carry=carry_in, stake=hand.stake)
         scores, payments = settled.scores, settled.payments
         outcome, carry_out = "tally", 1
@@ -314,7 +353,7 @@ def judge_tally(
         scores = {
             p: PlayerScore(total=best_score(tally.piles[p], profile, tally.declared.get(p, {})).total) for p in players
         }
-        outcome, carry_out = "nagari", next_carry(carry_in, profile)
+        outcome, carry_out = "nagari", nagari_carry(carry_in, profile, list(standing.values()))
     return replace(
         common,
         valid=not tally.violations,
@@ -330,13 +369,6 @@ def judge_tally(
     )
 
 
-def next_carry(carry_in: int, profile: Profile) -> int:
-    """The nagari carry after a void hand: multiplied, compounding, up to the profile's cap (GS-8)."""
-    carried = carry_in * profile.settlement.nagari_factor
-    cap = profile.settlement.nagari_cap
-    return min(carried, cap) if cap is not None else carried
-
-
 def _minhwatu(profile: Profile, tally: _Tally, common: HandVerdict) -> HandVerdict:
     """A Minhwatu round: balances against the target; a missing or extra card voids it (MH-9)."""
     void = any(v.code in ("missing-card", "extra-card", "unknown-card") for v in tally.violations)
@@ -348,11 +380,11 @@ def _minhwatu(profile: Profile, tally: _Tally, common: HandVerdict) -> HandVerdi
         valid=not tally.violations,
         outcome="void" if void else "tally",
         violations=tally.violations,
-        discrepancies=compare_claims(tally.claims, [], "void" if void else "tally", None),
+        discrepancies=tally.doubts + compare_claims(tally.claims, [], "void" if void else "tally", None),
         scores=scores,
         payments=[],
         carry_out=1,
     )
 
 
-__all__ = ["UsageError", "judge_tally", "next_carry", "switchable_in"]
+__all__ = ["UsageError", "judge_tally", "switchable_in"]

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..cards import UNSEEN
 from . import korean
@@ -137,52 +137,98 @@ def write_turn(turn: Turn, spelling: Spelling = ASCII) -> str:
     return f"{turn.number}. {line}" if turn.number is not None else line
 
 
+def _tag(item: Tag, spelling: Spelling) -> str:
+    return f'[{spelling.tag(item.name)} "{_escape(item.value)}"]'
+
+
+def _deal(item: DealLine, spelling: Spelling) -> str:
+    return _with_cards(f"{spelling.keyword('DEAL')} {item.player}:", write_cards(item.cards, spelling))
+
+
+def _table(item: TableLine, spelling: Spelling) -> str:
+    bonus = " ".join(f"+{spelling.card(ref.code)}" for ref in item.dealer_bonus)
+    laid = " ".join(w for w in (bonus, write_cards(item.cards, spelling)) if w)
+    return _with_cards(f"{spelling.keyword('TABLE')}:", laid)
+
+
+def _stock(item: StockLine, spelling: Spelling) -> str:
+    return _with_cards(f"{spelling.keyword('STOCK')}:", write_cards(item.cards, spelling))
+
+
+def _pile(item: PileLine, spelling: Spelling) -> str:
+    return _with_cards(f"{spelling.keyword('PILE')} {item.player}:", write_cards(item.cards, spelling))
+
+
+def _shake(item: Shake, spelling: Spelling) -> str:
+    return _with_cards(f"{item.player}: {spelling.keyword('SHAKE')}", write_cards(item.cards, spelling))
+
+
+def _bomb(item: Bomb, spelling: Spelling) -> str:
+    return f"{item.player}: {spelling.keyword('BOMB')}"
+
+
+def _bonus(item: Bonus, spelling: Spelling) -> str:
+    word, card = spelling.keyword, spelling.card
+    return f"{item.player}: {word('BONUS')} {card(item.card.code)} {word('DRAW')} {card(item.draw.code)}"
+
+
+def _give(item: Give, spelling: Spelling) -> str:
+    return f"{item.player}: {spelling.keyword('GIVE')} {write_cards(item.cards, spelling)}"
+
+
+def _declare(item: Declare, spelling: Spelling) -> str:
+    category = spelling.keyword(item.category.upper())
+    card = spelling.card(item.card.code)
+    if spelling is ASCII or not korean.is_korean(category):
+        return f"{item.player}: {card} {spelling.keyword('AS')} {category}"
+    return f"{item.player}: {card} {category}"
+
+
+def _call(item: Call, spelling: Spelling) -> str:
+    return f"{item.player}: {spelling.keyword(item.call.upper())}"
+
+
+def _sit_out(item: SitOut, spelling: Spelling) -> str:
+    return f"{item.player}: {spelling.keyword(item.how.upper())}"
+
+
+def _chongtong(item: Chongtong, spelling: Spelling) -> str:
+    return _with_cards(f"{item.player}: {spelling.keyword('CHONGTONG')}", write_cards(item.cards, spelling))
+
+
+def _claim(item: Claim, spelling: Spelling) -> str:
+    word = spelling.keyword
+    if item.payer is None:
+        return f"{word('CLAIM')}: {word('NAGARI')}"
+    return f"{word('CLAIM')}: {item.payer} {word('PAYS')} {item.payee} {spelling.points(item.points or 0)}"
+
+
+_WRITERS: dict[type[Statement | Tag], Callable[[Any, Spelling], str]] = {
+    Tag: _tag,
+    DealLine: _deal,
+    TableLine: _table,
+    StockLine: _stock,
+    PileLine: _pile,
+    Turn: write_turn,
+    Shake: _shake,
+    Bomb: _bomb,
+    Bonus: _bonus,
+    Give: _give,
+    Declare: _declare,
+    Call: _call,
+    SitOut: _sit_out,
+    Chongtong: _chongtong,
+    Claim: _claim,
+}
+"""Each line item's model → the function that writes it."""
+
+
 def write_statement(item: Statement | Tag, spelling: Spelling = ASCII) -> str:
     """The text of one line item, without its comments."""
-    word, card = spelling.keyword, spelling.card
-
-    def cards(refs: Iterable[CardRef]) -> str:
-        return write_cards(refs, spelling)
-
-    match item:
-        case Tag():
-            return f'[{spelling.tag(item.name)} "{_escape(item.value)}"]'
-        case DealLine():
-            return _with_cards(f"{word('DEAL')} {item.player}:", cards(item.cards))
-        case TableLine():
-            bonus = " ".join(f"+{card(ref.code)}" for ref in item.dealer_bonus)
-            return _with_cards(f"{word('TABLE')}:", " ".join(w for w in (bonus, cards(item.cards)) if w))
-        case StockLine():
-            return _with_cards(f"{word('STOCK')}:", cards(item.cards))
-        case PileLine():
-            return _with_cards(f"{word('PILE')} {item.player}:", cards(item.cards))
-        case Turn():
-            return write_turn(item, spelling)
-        case Shake():
-            return _with_cards(f"{item.player}: {word('SHAKE')}", cards(item.cards))
-        case Bomb():
-            return f"{item.player}: {word('BOMB')}"
-        case Bonus():
-            return f"{item.player}: {word('BONUS')} {card(item.card.code)} {word('DRAW')} {card(item.draw.code)}"
-        case Give():
-            return f"{item.player}: {word('GIVE')} {cards(item.cards)}"
-        case Declare():
-            category = word(item.category.upper())
-            if spelling is ASCII or not korean.is_korean(category):
-                return f"{item.player}: {card(item.card.code)} {word('AS')} {category}"
-            return f"{item.player}: {card(item.card.code)} {category}"
-        case Call():
-            return f"{item.player}: {word(item.call.upper())}"
-        case SitOut():
-            return f"{item.player}: {word(item.how.upper())}"
-        case Chongtong():
-            return _with_cards(f"{item.player}: {word('CHONGTONG')}", cards(item.cards))
-        case Claim():
-            if item.payer is None:
-                return f"{word('CLAIM')}: {word('NAGARI')}"
-            points = spelling.points(item.points or 0)
-            return f"{word('CLAIM')}: {item.payer} {word('PAYS')} {item.payee} {points}"
-    raise TypeError(f"not a GSN line item: {item!r}")
+    writer = _WRITERS.get(type(item))
+    if writer is None:
+        raise TypeError(f"not a GSN line item: {item!r}")
+    return writer(item, spelling)
 
 
 def _comment(text: str) -> str:

@@ -36,6 +36,18 @@ class DeckRules(Record):
         "DK-3",
     )
     gukjin_protected: bool = knob(True, "an undeclared sake cup is never handed over in a steal", "DK-3")
+    bonus_doubles: bool = knob(
+        False, "a winner is paid double for each bonus card in the winner's pile (a joker's power)", "DK-6"
+    )
+    bonus_exempts_baks: bool = knob(
+        False, "a loser holding a bonus card pays no pi-bak, gwang-bak, meong-tta or tti-bak (a joker's power)", "DK-6"
+    )
+    gukjin_fixed: Literal["at-stop", "at-first-call", "at-capture"] = knob(
+        "at-stop",
+        "when a declared sake cup's place is fixed: once the hand is stopped, at its owner's first call, or as soon "
+        "as it is declared (on capture); one declared as double junk never goes back to an animal",
+        "DK-3",
+    )
 
     def __post_init__(self) -> None:
         for code in self.bonus_cards:
@@ -63,6 +75,11 @@ class DealRules(Record):
     chongtong_points_2p: int = knob(10, "points a chongtong wins with two players", "PC-4")
     chongtong_points_3p: int = knob(3, "points a chongtong wins from each opponent with three players", "PC-4")
     chongtong_all_void: bool = knob(False, "when every player declares a chongtong, nobody pays", "PC-4")
+    chongtong_several: Literal["first-in-turn", "nagari"] = knob(
+        "first-in-turn",
+        "when several players declare a chongtong: the first in turn order from the dealer wins, or a nagari",
+        "PC-4",
+    )
     chongtong_carry: bool = knob(True, "a chongtong's points are multiplied by the nagari carry", "PC-4")
 
 
@@ -99,6 +116,9 @@ class EventRules(Record):
         "EV-7",
     )
     sweep_requires_nonempty_start: bool = knob(True, "a sweep needs a card on the table at the turn's start", "EV-7")
+    last_card_ppeok: bool = knob(
+        False, "a ppeok is made even on the own last card, and counts as one (마지막 뻑)", "EV-1, EV-10"
+    )
     last_turn_scope: Literal["own-last-card", "final-turn-of-hand"] = knob(
         "own-last-card", "which turn the last-card exceptions apply to (a bomb's dummy counts as a card)", "EV-10"
     )
@@ -108,11 +128,21 @@ class EventRules(Record):
     three_ppeok: bool = knob(True, "three ppeoks in a hand win it at once", "EV-4")
     three_ppeok_points: int = knob(0, "points of a three-ppeok win (0: the minimum score)", "EV-4")
     first_chok_pay: int = knob(0, "immediate points for the first chok of the hand", "EV-5")
+    first_pay_scope: Literal["first-of-hand", "first-own-turn"] = knob(
+        "first-of-hand",
+        "whose chok or ttadak the first_chok_pay and first_ttadak_pay reward: the first of the hand, or one made on "
+        "the player's own first turn (첫쪽, 첫따닥)",
+        "EV-5, EV-6",
+    )
     first_ttadak_pay: int = knob(0, "immediate points for the first ttadak of the hand", "EV-6")
     bomb_steal: int = knob(1, "junk from each opponent for a bomb (폭탄)", "EV-8")
     bomb_multiplier: int = knob(2, "payment factor for each bomb of the winner (1: none)", "EV-8, PA-5")
     bomb_after_shake: bool = knob(True, "a triple already shown by a shake may later be bombed", "EV-8")
     bomb_dummies: int = knob(2, "dummy turns (pass) a bomb gives", "EV-8")
+    bomb_points: int = knob(
+        0, "points added to the winner's score for each bomb (폭탄 +1; with bomb_multiplier 1, instead of ×2)", "EV-8"
+    )
+    first_bomb_pay: int = knob(0, "immediate points for a bomb on the player's own first turn (첫폭탄)", "EV-8")
     two_card_bomb: Literal["off", "no-multiplier", "double"] = knob(
         "off", "a bomb of two cards onto two on the table (수류탄)", "EV-8"
     )
@@ -132,11 +162,27 @@ class ScoringRules(Record):
     three_brights: int = knob(3, "points for three brights without the rain bright", "SC-1")
     three_brights_with_rain: int = knob(2, "points for three brights with the rain bright (비삼광)", "SC-1")
     four_brights: int = knob(4, "points for four brights", "SC-1")
+    four_brights_with_rain: int | None = knob(
+        None, "points for four brights with the rain bright (none: as four_brights)", "SC-1"
+    )
     five_brights: int = knob(15, "points for five brights", "SC-1")
     godori_points: int = knob(5, "points for the three birds 2a 4a 8a (고도리)", "SC-2")
     rain_ribbon_counts: bool = knob(True, "12r counts toward the ribbon count", "SC-3")
     rain_chodan: bool = knob(False, "12r may complete the plain red ribbons (비초단)", "DK-5")
     ten_ribbons_points: int = knob(0, "points for all ten ribbons instead of the count (0: no such rule)", "SC-3")
+    six_birds_points: int = knob(
+        0, "points for the six birds 2a 4a 8a 11g (육도리), beside godori (0: no such set)", "SC-7"
+    )
+    three_birds_points: int = knob(0, "points for the three birds 2a 4a 11g, beside godori (0: no such set)", "SC-7")
+    palssari_points: int = knob(
+        0, "points for all four cards of April and of July (팔싸리), not toward the minimum (0: no such set)", "SC-7"
+    )
+    teukpi_points: int = knob(
+        0,
+        "points for the three double junk 11pp 12pp and the sake cup counted as junk (특피), not toward the minimum "
+        "or pi-bak (0: no such set)",
+        "SC-7",
+    )
 
 
 @closed_record
@@ -145,13 +191,18 @@ class GoRules(Record):
 
     min_score_2p: int = knob(7, "minimum score to call go or stop with two players", "GS-1")
     min_score_3p: int = knob(3, "minimum score to call go or stop with three players", "GS-1")
-    go_schedule: Literal["kr-standard", "kr-double-only", "wikipedia", "fw-times-n", "gamerules"] = knob(
+    go_schedule: Literal[
+        "kr-standard", "kr-double-only", "wikipedia", "fw-times-n", "gamerules", "double-from-first", "times-n-plus-one"
+    ] = knob(
         "kr-standard",
         "the go bonus: kr-standard (B+n)×2^(n−2); kr-double-only; wikipedia +1, +2, ×(n−1); fw-times-n; "
-        "gamerules +n, ×2 from 4 gos",
+        "gamerules +n, ×2 from 4 gos; double-from-first (B+n)×2^n; times-n-plus-one B×(n+1)",
         "GS-4",
     )
     go_add_keeps_after_3: bool = knob(True, "with the wikipedia schedule, the +2 stays from the third go on", "GS-4")
+    reverse_go_multiplier: int = knob(
+        1, "역고: the winner's factor when the winner's first go came after an opponent's go (1: none)", "GS-9"
+    )
     go_when_no_cards_left: Literal["illegal", "allowed"] = knob(
         "illegal", "a go by a player with no card left in hand", "GS-6"
     )
@@ -170,10 +221,16 @@ class BakRules(Record):
         True, "gwang-bak (광박): a loser with no bright pays double when the winner scored brights", "PA-3"
     )
     gwang_bak_rain_protects: bool = knob(True, "the rain bright protects a loser from gwang-bak", "PA-3")
+    gwang_bak_points: int = knob(
+        0, "points a loser without a bright pays on top instead of gwang-bak's ×2 (광박 +2; 0: ×2)", "PA-3"
+    )
     meong: Literal["winner-seven", "winner-seven-loser-zero", "off"] = knob(
         "winner-seven",
         "meong-tta (멍따): double when the winner holds 7+ animals (every loser, or a loser with none)",
         "PA-4",
+    )
+    tti_bak: bool = knob(
+        False, "tti-bak (띠박): a loser with no ribbon pays double when the winner scored ribbons", "PA-11"
     )
     go_bak_2p: bool = knob(True, "go-bak (고박): with two players a loser who had called go pays double", "PA-6")
     dokbak: Literal["transfer", "double", "off"] = knob(
@@ -199,6 +256,9 @@ class SettlementRules(Record):
     payment_cap: int | None = knob(None, "most points one loser pays for a hand (none: no cap)", "PA-10")
     nagari_factor: int = knob(2, "a nagari multiplies the next hand's payments by this, compounding", "GS-8")
     nagari_cap: int | None = knob(None, "the largest carry (none: no cap)", "GS-8")
+    nagari_carries_deeds: bool = knob(
+        False, "a nagari also carries the void hand's shakes, bombs and go multipliers into the next hand", "GS-8"
+    )
 
 
 @closed_record

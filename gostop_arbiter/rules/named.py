@@ -29,10 +29,17 @@ def _variant(name: str, summary: str, game: Game = "go-stop", **changes: dict[st
 
 ONLINE_MATGO = _variant(
     "online-matgo",
-    "two players as on the big Korean online services: bonus cards b2 b3 that steal, first-ppeok payments "
-    "7/14/21, three ppeoks win 7, first ttadak 7, chongtong 10",
+    "two players as on the big Korean online services (Hangame 신맞고 as the reference): bonus cards b2 b3 that "
+    "steal, first-ppeok payments 7/14/21, three ppeoks win 7, first ttadak 7, a two-card bomb (수류탄) that "
+    "steals without a multiplier, chongtong 10",
     deck={"bonus_cards": ["b2", "b3"]},
-    events={"bonus_steal": 1, "first_ppeok_pay": [7, 14, 21], "three_ppeok_points": 7, "first_ttadak_pay": 7},
+    events={
+        "bonus_steal": 1,
+        "first_ppeok_pay": [7, 14, 21],
+        "three_ppeok_points": 7,
+        "first_ttadak_pay": 7,
+        "two_card_bomb": "no-multiplier",
+    },
     deal={"chongtong_points_2p": 10},
 )
 

@@ -9,7 +9,7 @@ from .clearing import settle_up
 from .fixed import immediate, settle_fixed
 from .minhwatu import minhwatu_points, minhwatu_round
 from .sale import gwang_sale
-from .stop import Settlement, Standing, go_bonus, settle_stop, standings
+from .stop import Settlement, Standing, go_bonus, in_hand_factors, nagari_carry, settle_stop, standings
 
 __all__ = [
     "Settlement",
@@ -17,8 +17,10 @@ __all__ = [
     "go_bonus",
     "gwang_sale",
     "immediate",
+    "in_hand_factors",
     "minhwatu_points",
     "minhwatu_round",
+    "nagari_carry",
     "settle_fixed",
     "settle_stop",
     "settle_up",

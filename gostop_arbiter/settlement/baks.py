@@ -1,5 +1,5 @@
 """The baks (박): a loser's factor for what their pile lacks against the winner's (docs/rules-reference.md
-§11): pi-bak, gwang-bak, meong-tta."""
+§11): pi-bak, gwang-bak, meong-tta, and where the rules play it tti-bak."""
 
 from __future__ import annotations
 
@@ -34,7 +34,9 @@ def pi_bak(winner: str, won: PileScore, loser: str, lost: PileScore, profile: Pr
 
 
 def gwang_bak(winner: str, won: PileScore, loser: str, lost: PileScore, profile: Profile) -> Factor | None:
-    """광박: the winner scored bright points and the loser holds no bright (PA-3)."""
+    """광박: the winner scored bright points and the loser holds no bright (PA-3). Where it is paid
+    as points on top (``gwang_bak_points``) rather than ×2, the factor is 1 and names the points:
+    :func:`bak_points` adds them."""
     bright_points = won.points_from("brights")
     if not profile.baks.gwang_bak or not bright_points:
         return None
@@ -42,12 +44,24 @@ def gwang_bak(winner: str, won: PileScore, loser: str, lost: PileScore, profile:
     if protecting:
         return None
     held = " (the rain bright does not protect)" if lost.brights else ""
-    return Factor(
-        rule="gwang-bak",
-        factor=2,
-        reason=f"{loser} holds no bright{held} and {winner} scored {bright_points} from brights",
-        params={"loser": loser, "winner": winner, "points": bright_points, "rain": int(bool(lost.brights))},
-    )
+    extra = profile.baks.gwang_bak_points
+    params: dict[str, str | int] = {
+        "loser": loser,
+        "winner": winner,
+        "points": bright_points,
+        "rain": int(bool(lost.brights)),
+    }
+    reason = f"{loser} holds no bright{held} and {winner} scored {bright_points} from brights"
+    if extra:
+        return Factor(
+            rule="gwang-bak", factor=1, reason=f"{reason}: {extra} points more", params={**params, "extra": extra}
+        )
+    return Factor(rule="gwang-bak", factor=2, reason=reason, params=params)
+
+
+def bak_points(factors: list[Factor]) -> int:
+    """The points a loser pays on top of the multiplied amount (광박 +2)."""
+    return sum(int(f.params.get("extra", 0)) for f in factors)
 
 
 def meong_tta(winner: str, won: PileScore, loser: str, lost: PileScore, profile: Profile) -> Factor | None:
@@ -63,4 +77,23 @@ def meong_tta(winner: str, won: PileScore, loser: str, lost: PileScore, profile:
         factor=2,
         reason=f"{winner} holds {len(won.animals)} animals{extra}",
         params={"winner": winner, "animals": len(won.animals), "loser": loser, "loser_none": int(bool(extra))},
+    )
+
+
+_RIBBON_LINES = ("ribbons", "hongdan", "cheongdan", "chodan")
+
+
+def tti_bak(winner: str, won: PileScore, loser: str, lost: PileScore, profile: Profile) -> Factor | None:
+    """띠박: the winner scored ribbon points (the count or a dan) and the loser holds no ribbon that
+    counts (PA-11, FW, Namu via RC)."""
+    if not profile.baks.tti_bak or lost.ribbons:
+        return None
+    ribbon_points = sum(won.points_from(rule) for rule in _RIBBON_LINES)
+    if not ribbon_points:
+        return None
+    return Factor(
+        rule="tti-bak",
+        factor=2,
+        reason=f"{loser} holds no ribbon and {winner} scored {ribbon_points} from ribbons",
+        params={"loser": loser, "winner": winner, "points": ribbon_points},
     )

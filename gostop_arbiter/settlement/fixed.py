@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import prod
 
 from ..verdict import Factor, Payment
 from .stop import carry_factor
@@ -19,9 +20,12 @@ def settle_fixed(
     carry: int = 1,
     carry_applies: bool = True,
     stake: int = 1,
+    in_hand: Sequence[Factor] = (),
 ) -> list[Payment]:
-    """A fixed-score win (chongtong, three ppeoks): each opponent pays ``points``, no in-hand factor (PA-8)."""
-    factors: list[Factor] = []
+    """A fixed-score win (chongtong, three ppeoks): each opponent pays ``points`` times the
+    winner's ``in_hand`` factors, where the rules give it any (PA-8), and the carry."""
+    factors = list(in_hand)
+    points *= prod(f.factor for f in factors)
     if carry > 1 and carry_applies:
         factors.append(carry_factor(carry))
         points *= carry

@@ -1,13 +1,51 @@
-"""광팔기: what the player who sat out of four and sold is paid (docs/rules-reference.md 4P-1)."""
+"""광팔기: what the player who sat out of four and sold is paid (docs/rules-reference.md 4P-1).
+
+Each knob of the sale chooses one small function: which cards are counted (``sale_counts``) and
+who pays (``sale_payers``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..cards import card_info
 from ..rules import Profile
+from ..rules.knobs import FourPlayerRules
 from ..scoring import sort_cards
 from ..verdict import Payment
+
+
+def _brights(cards: Sequence[str], rules: FourPlayerRules) -> list[str]:
+    """The seller's brights; the rain bright alone only where the rules count it."""
+    brights = [c for c in cards if c.endswith("g")]
+    return [] if brights == ["12g"] and not rules.sale_rain_alone_counts else brights
+
+
+def _bonus(cards: Sequence[str]) -> list[str]:
+    return [c for c in cards if c.startswith("b")]
+
+
+def _doubles(cards: Sequence[str]) -> list[str]:
+    """The printed double junk and the sake cup (FW's "쌍피 and 국진")."""
+    return [c for c in cards if c.endswith("pp") or c == "9a"]
+
+
+_COUNTED_BESIDE_BRIGHTS: dict[str, tuple[Callable[[Sequence[str]], list[str]], ...]] = {
+    "brights": (),
+    "brights-and-bonus": (_bonus,),
+    "brights-bonus-doubles": (_bonus, _doubles),
+}
+"""``sale_counts`` → what is counted besides the brights."""
+
+_PAYS: dict[str, Callable[[str, str], bool]] = {
+    "non-dealer-actives": lambda player, dealer: player != dealer,
+    "all-others": lambda _player, _dealer: True,
+}
+"""``sale_payers`` → whether an active player other than the seller pays (the player, the dealer)."""
+
+
+def _holds_triple(cards: Sequence[str]) -> bool:
+    months = [info.month for c in cards if (info := card_info(c)) is not None and info.month]
+    return any(months.count(m) >= 3 for m in set(months))
 
 
 def gwang_sale(
@@ -15,25 +53,17 @@ def gwang_sale(
 ) -> list[Payment]:
     """광팔기: what the player who sat out and sold is paid for the hand dealt to them (4P-1)."""
     rules = profile.four_players
-    brights = [c for c in cards if c.endswith("g")]
-    if not rules.sale_rain_alone_counts and brights == ["12g"]:
-        brights = []
-    counted = list(brights)
-    if rules.sale_counts in ("brights-and-bonus", "brights-bonus-doubles"):
-        counted += [c for c in cards if c.startswith("b")]
-    if rules.sale_counts == "brights-bonus-doubles":
-        counted += [c for c in cards if c.endswith("pp") or c == "9a"]
-    points = len(counted) * rules.sale_price
-    months = [info.month for c in cards if (info := card_info(c)) is not None and info.month]
-    triple = any(months.count(m) >= 3 for m in set(months))
-    if rules.sale_triple_doubles and triple:
-        points *= 2
+    counted = _brights(cards, rules)
+    for more in _COUNTED_BESIDE_BRIGHTS[rules.sale_counts]:
+        counted += more(cards)
+    doubled = rules.sale_triple_doubles and _holds_triple(cards)
+    points = len(counted) * rules.sale_price * (2 if doubled else 1)
     if not points:
         return []
-    payers = [p for p in active if p != seller and (rules.sale_payers == "all-others" or p != dealer)]
-    words = ", ".join(sort_cards(counted))
-    reason = f"{seller} sat out and sold {len(counted)} card(s): {words}" + (
-        " (×2: a triple)" if triple and rules.sale_triple_doubles else ""
+    pays = _PAYS[rules.sale_payers]
+    payers = [p for p in active if p != seller and pays(p, dealer)]
+    reason = f"{seller} sat out and sold {len(counted)} card(s): {', '.join(sort_cards(counted))}" + (
+        " (×2: a triple)" if doubled else ""
     )
     return [
         Payment(payer=p, payee=seller, kind="sale", points=points, amount=points * stake, reason=reason) for p in payers

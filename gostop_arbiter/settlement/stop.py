@@ -3,15 +3,17 @@ every factor with its reason (gos, shakes, bombs, baks, carry, 독박)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import field
 from math import prod
 
+from ..cards import BONUS_CARDS
 from ..records import Record, frozen
 from ..rules import Profile
+from ..rules.knobs import GoRules
 from ..scoring import PileScore, placements, score_pile
 from ..verdict import Factor, Payment, PlayerScore, ScoreItem
-from .baks import gwang_bak, meong_tta, pi_bak
+from .baks import bak_points, gwang_bak, meong_tta, pi_bak, tti_bak
 
 
 @frozen
@@ -68,22 +70,28 @@ def _times(n: int) -> str:
 # ---- go -------------------------------------------------------------------------------------
 
 
+def _wikipedia(gos: int, rules: GoRules) -> tuple[int, int]:
+    """+1, +2, then (B + 2) × (n − 1), or B × (n − 1) without the +2."""
+    return (gos, 1) if gos <= 2 else (2 if rules.go_add_keeps_after_3 else 0, gos - 1)
+
+
+_GO_SCHEDULES: dict[str, Callable[[int, GoRules], tuple[int, int]]] = {
+    "kr-standard": lambda gos, _rules: (gos, 2 ** max(0, gos - 2)),
+    "kr-double-only": lambda gos, _rules: (gos, 1) if gos <= 2 else (0, 2 ** (gos - 2)),
+    "wikipedia": _wikipedia,
+    "fw-times-n": lambda gos, _rules: (1, 1) if gos == 1 else (0, gos),
+    "gamerules": lambda gos, _rules: (gos, 2 if gos >= 4 else 1),
+    "double-from-first": lambda gos, _rules: (gos, 2**gos),
+    "times-n-plus-one": lambda gos, _rules: (0, gos + 1),
+}
+"""``go_schedule`` → (points added, multiplier) for a winner's n ≥ 1 gos (GS-4)."""
+
+
 def go_bonus(gos: int, profile: Profile) -> tuple[int, int]:
     """고 bonus of a winner who called go ``gos`` times: (points added, multiplier) (GS-4)."""
-    schedule = profile.go.go_schedule
     if gos == 0:
         return 0, 1
-    if schedule == "kr-standard":
-        return gos, 2 ** max(0, gos - 2)
-    if schedule == "kr-double-only":
-        return (gos, 1) if gos <= 2 else (0, 2 ** (gos - 2))
-    if schedule == "wikipedia":
-        if gos <= 2:
-            return gos, 1
-        return (2 if profile.go.go_add_keeps_after_3 else 0), gos - 1
-    if schedule == "fw-times-n":
-        return (1, 1) if gos == 1 else (0, gos)
-    return gos, 2 if gos >= 4 else 1  # gamerules: +1 a go, doubled from four gos
+    return _GO_SCHEDULES[profile.go.go_schedule](gos, profile.go)
 
 
 # ---- one loser's amount ---------------------------------------------------------------------
@@ -97,16 +105,21 @@ class _Context(Record):
     players: int
     profile: Profile
     carry: int
+    reverse_go: bool = False
+    """역고: the winner's first go came after an opponent's go."""
 
 
 def _winner_factors(ctx: _Context, gos_multiplier: int) -> list[Factor]:
-    """The factors every loser pays alike: go, shakes, bombs, the nagari carry."""
-    w = ctx.winner
-    events = ctx.profile.events
+    """The factors every loser pays alike: go, shakes, bombs, the winner's bonus cards (a joker's
+    power), 역고, the nagari carry."""
+    w, profile = ctx.winner, ctx.profile
+    events = profile.events
+    jokers = sum(1 for code in w.pile if code in BONUS_CARDS) if profile.deck.bonus_doubles else 0
     counted = (
         ("go", gos_multiplier, w.gos, "called go"),
         ("shake", events.shake_multiplier**w.shakes, w.shakes, "shook"),
         ("bomb", events.bomb_multiplier**w.bombs, w.bombs, "bombed"),
+        ("joker", 2**jokers, jokers, "holds a bonus card that doubles, counted"),
     )
     factors = [
         Factor(
@@ -118,9 +131,54 @@ def _winner_factors(ctx: _Context, gos_multiplier: int) -> list[Factor]:
         for rule, factor, count, verb in counted
         if count and factor > 1
     ]
+    if ctx.reverse_go and profile.go.reverse_go_multiplier > 1:
+        factors.append(
+            Factor(
+                rule="reverse-go",
+                factor=profile.go.reverse_go_multiplier,
+                reason=f"{w.player} called go after an opponent had (역고)",
+                params={"player": w.player},
+            )
+        )
     if ctx.carry > 1:
         factors.append(carry_factor(ctx.carry))
     return factors
+
+
+def in_hand_factors(winner: Standing, profile: Profile) -> list[Factor]:
+    """The winner's own multipliers of the hand (go, shakes, bombs, bonus cards), without the carry:
+    what a fixed-score win takes where ``fixed_win_multipliers`` says so (PA-8)."""
+    _add, multiplier = go_bonus(winner.gos, profile)
+    return _winner_factors(_Context(winner, 0, profile, 1), multiplier)
+
+
+def _reverse_go(winner: Standing, losers: Sequence[Standing]) -> bool:
+    """역고 (GS-9): the winner's first go came after a loser's go."""
+    if not winner.go_order:
+        return False
+    first = min(winner.go_order)
+    return any(order < first for loser in losers for order in loser.go_order)
+
+
+def winner_points(winner: Standing, profile: Profile) -> list[ScoreItem]:
+    """The points a winner adds to the pile's score: the go bonus (GS-4) and the bomb points (EV-8)."""
+    add, _multiplier = go_bonus(winner.gos, profile)
+    bombs = profile.events.bomb_points * winner.bombs
+    return [ScoreItem(rule=rule, points=points, cards=[]) for rule, points in (("go", add), ("bomb", bombs)) if points]
+
+
+def nagari_carry(carry_in: int, profile: Profile, void: Sequence[Standing] = ()) -> int:
+    """The carry after a void hand (나가리, GS-8): multiplied by the nagari factor, compounding, up to
+    the profile's cap; where the rules carry the void hand's deeds, by each player's shakes, bombs
+    and go multiplier in it too (``void``: the void hand's standings)."""
+    settlement, events = profile.settlement, profile.events
+    carried = carry_in * settlement.nagari_factor
+    if settlement.nagari_carries_deeds:
+        for standing in void:
+            deeds = events.shake_multiplier**standing.shakes * events.bomb_multiplier**standing.bombs
+            carried *= deeds * go_bonus(standing.gos, profile)[1]
+    cap = settlement.nagari_cap
+    return min(carried, cap) if cap is not None else carried
 
 
 def carry_factor(carry: int) -> Factor:
@@ -134,21 +192,19 @@ def carry_factor(carry: int) -> Factor:
 
 
 def _loser_factors(ctx: _Context, won: PileScore, loser: Standing, lost: PileScore) -> list[Factor]:
-    """The factors of one loser: meong-tta, pi-bak, gwang-bak, go-bak."""
+    """The factors of one loser: the baks (meong-tta, pi-bak, gwang-bak, tti-bak; none for a loser
+    a bonus card exempts, where the rules say so), then go-bak."""
     w, profile = ctx.winner.player, ctx.profile
-    found = [
-        meong_tta(w, won, loser.player, lost, profile),
-        pi_bak(w, won, loser.player, lost, profile, ctx.players),
-        gwang_bak(w, won, loser.player, lost, profile),
-    ]
-    went = loser.gos > 0
-    if went and ctx.players == 2 and profile.baks.go_bak_2p:
-        found.append(
-            Factor(
-                rule="go-bak", factor=2, reason=f"{loser.player} had called go and lost", params={"loser": loser.player}
-            )
-        )
-    if went and ctx.players >= 3 and profile.baks.dokbak == "double":
+    found: list[Factor | None] = []
+    if not (profile.deck.bonus_exempts_baks and any(code in BONUS_CARDS for code in loser.pile)):
+        found += [
+            meong_tta(w, won, loser.player, lost, profile),
+            pi_bak(w, won, loser.player, lost, profile, ctx.players),
+            gwang_bak(w, won, loser.player, lost, profile),
+            tti_bak(w, won, loser.player, lost, profile),
+        ]
+    go_bak = profile.baks.go_bak_2p if ctx.players == 2 else profile.baks.dokbak == "double"
+    if loser.gos > 0 and go_bak:
         found.append(
             Factor(
                 rule="go-bak", factor=2, reason=f"{loser.player} had called go and lost", params={"loser": loser.player}
@@ -179,13 +235,16 @@ class _Owed(Record):
 def _owed(ctx: _Context, won: PileScore, loser: Standing, scored: Sequence[PileScore]) -> _Owed:
     """What one loser owes, with the loser's placement of a switchable animal chosen in the loser's
     favour; ``scored`` is the loser's pile scored under each placement allowed."""
-    add, multiplier = go_bonus(ctx.winner.gos, ctx.profile)
+    _add, multiplier = go_bonus(ctx.winner.gos, ctx.profile)
     shared = _winner_factors(ctx, multiplier)
-    base = (won.total + add) * prod(f.factor for f in shared)
+    added = sum(item.points for item in winner_points(ctx.winner, ctx.profile))
+    base = (won.total + added) * prod(f.factor for f in shared)
     best: _Owed | None = None
     for lost in scored:
         own = _loser_factors(ctx, won, loser, lost)
         points = base * prod(f.factor for f in own)
+        if ctx.profile.baks.gwang_bak_points:
+            points += bak_points(own)
         if ctx.profile.settlement.empty_pile_exemption and not loser.pile:
             points = 0
         if best is None or points < best.points:
@@ -215,8 +274,8 @@ def settle_stop(
     stake: int = 1,
 ) -> Settlement:
     """Payments of a hand won by a stop (PA-1): each loser's amount with its own factors, then 독박."""
-    ctx = _Context(standings[winner], len(players), profile, carry)
     losers = [standings[p] for p in players if p != winner]
+    ctx = _Context(standings[winner], len(players), profile, carry, _reverse_go(standings[winner], losers))
     # A loser's pile scores the same whichever way the winner's cards are placed: scored once.
     scored = {
         loser.player: [score_pile(loser.pile, profile, p) for p in placements(loser.pile, profile, loser.declared)]
@@ -232,8 +291,8 @@ def settle_stop(
     assert chosen is not None
     _key, won, owed = chosen
 
-    add, _multiplier = go_bonus(ctx.winner.gos, profile)
-    scores = {winner: PlayerScore(total=won.total + add, items=_winner_items(won, add))}
+    added = winner_points(ctx.winner, profile)
+    scores = {winner: PlayerScore(total=won.total + sum(i.points for i in added), items=_score_items(won) + added)}
     for o in owed:
         scores[o.loser] = PlayerScore(total=o.score.total, items=_score_items(o.score))
     return Settlement(scores, _payments(ctx, owed, losers, stake))
@@ -246,13 +305,6 @@ def _winner_preference(won: PileScore, owed: Sequence[_Owed]) -> tuple[int, int,
     not taken, so the order of :func:`placements` (animal first) settles the rest."""
     printed = sum(1 for place in won.placement.values() if place == "animal")
     return sum(o.points for o in owed), won.total, printed
-
-
-def _winner_items(won: PileScore, go_points: int) -> list[ScoreItem]:
-    items = _score_items(won)
-    if go_points:
-        items.append(ScoreItem(rule="go", points=go_points, cards=[]))
-    return items
 
 
 def _liable(losers: Sequence[Standing], profile: Profile) -> Standing | None:

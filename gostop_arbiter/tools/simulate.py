@@ -86,23 +86,26 @@ class _Player:
         """Sit one out of four, show a chongtong sometimes and (where the rules demand it) every
         triple; each statement is pushed by the caller before the next is asked for. The board's
         plays are enough here (no flip is listed: before the stock line every unseen card may be one)."""
-        sit = [m for m in board.legal_plays() if isinstance(m, SitOut)]
-        if sit:
-            last = board.seats[board.seats.index(board.dealer) - 1]  # the last in turn order
-            folds = [m for m in sit if m.how == "fold"]
-            sells = [m for m in sit if m.how == "sell"]
-            if folds and self.rng.random() < 0.3:
-                yield self.rng.choice(folds)
-            elif sells:
-                yield sells[0]
-            elif folds:
-                yield next((m for m in folds if m.player == last), folds[-1])
+        yield from self._sit_out(board)
         chongtong = [m for m in board.legal_plays() if isinstance(m, Chongtong)]
         if chongtong and self.rng.random() < 0.5:
             yield chongtong[0]
         if board.profile.events.shake_timing == "at-deal":
             while shakes := [m for m in board.legal_plays() if isinstance(m, Shake)]:
                 yield shakes[0]
+
+    def _sit_out(self, board: HandBoard) -> Iterator[SitOut]:
+        """With four at the table: a fold sometimes, else the sale, else the last in turn order folds."""
+        sit = [m for m in board.legal_plays() if isinstance(m, SitOut)]
+        folds = [m for m in sit if m.how == "fold"]
+        sells = [m for m in sit if m.how == "sell"]
+        if folds and self.rng.random() < 0.3:
+            yield self.rng.choice(folds)
+        elif sells:
+            yield sells[0]
+        elif folds:
+            last = board.seats[board.seats.index(board.dealer) - 1]
+            yield next((m for m in folds if m.player == last), folds[-1])
 
     def call(self, board: HandBoard, move: Call) -> Literal["go", "stop"]:
         view = board.view()
