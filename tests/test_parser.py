@@ -6,6 +6,7 @@ same errors; and an edited grammar is read as edited, with no step by hand."""
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -242,3 +243,13 @@ def test_keywords_as_names_read_as_with_lark(line: str) -> None:
         ours = reading(line, "line")
         assert ours == lark_reading(line, "line")
         assert "tree" in ours[0]
+
+
+def test_where_lark_cython_is_not_installed_whole_hands_are_read_by_larks_own_parser(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    text = documents()[0]
+    expected = Reader(parser="pure").text(text)
+    monkeypatch.setitem(sys.modules, "lark_cython", None)  # import lark_cython fails, as where it has no wheel
+    assert grammar.cython_plugins() == {}
+    assert Reader().text(text) == expected

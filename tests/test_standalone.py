@@ -124,3 +124,6 @@ def test_a_copy_of_the_checkout_builds_a_wheel_that_holds_what_the_package_needs
         assert shipped in names, shipped
     assert not [name for name in names if name.startswith(("tests/", "bench/", "docs/"))]
     assert fields["License-Expression"] == "MIT"
+    required = {line.split(";")[0].strip(): line for line in fields.get_all("Requires-Dist")}
+    assert "extra" not in required["lark-cython>=0.0.15"]  # the package's own, where it has wheels
+    assert "platform_machine" in required["lark-cython>=0.0.15"]
