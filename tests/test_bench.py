@@ -107,7 +107,8 @@ def test_the_differential_audit_finds_the_records_another_code_judges_otherwise(
     """Two codes: a copy of this one that words a foreign card's violation and a syntax error
     otherwise, and this one again. Only the records that carry them differ, and only in the copy."""
     other = tmp_path / "other"
-    shutil.copytree(ROOT / "gostop_arbiter", other / "gostop_arbiter")
+    for folder in ("gostop_arbiter", "grammar"):  # a checkout's code: Lark reads the grammar
+        shutil.copytree(ROOT / folder, other / folder)
     _reworded(other, "engine/state.py", 'is not a card of this deck",', 'is not in this deck",')
     _reworded(other, "notation/errors.py", ", but found ", ", and found ")
     corpus = tmp_path / "corpus"
