@@ -11,11 +11,13 @@ wheels (decision C11).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 from collections.abc import Callable
 from typing import Any, Literal
 
+import lark
 from lark import Lark
 
 from .transformer import GsnTransformer
@@ -68,10 +70,6 @@ def cache_file(grammar: str) -> str | bool:
     file; False, the grammar analysed at every start, where that folder cannot be made. Not Lark's
     ``cache=True``, a file of the shared temporary folder: what is loaded from it is a pickle, which
     another user could have put there first."""
-    import hashlib
-
-    import lark
-
     folder = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "gostop-arbiter")
     try:
         os.makedirs(folder, exist_ok=True)

@@ -225,11 +225,12 @@ class Reader:
         """The parser of whole hands, and its transformer."""
         if self.parser == "pure":
             return self._pure_parser()
-        if self._fast is None and not cython_plugins():
-            self._fast = self._pure_parser()
         if self._fast is None:
-            transformer = GsnTransformer()
-            self._fast = build_parser(transformer, fast=True), transformer
+            if cython_plugins():
+                transformer = GsnTransformer()
+                self._fast = build_parser(transformer, fast=True), transformer
+            else:  # lark-cython is not installed: Lark's own parser reads every hand
+                self._fast = self._pure_parser()
         return self._fast
 
     def _parse_hand(self, chunk: _Chunk) -> tuple[list[Any], list[str], list[SyntaxIssue]]:
