@@ -4,6 +4,7 @@
     python bench/bench.py [--hands 20000] [--distinct N] [--runs 3] [--players 2]
                           [--rounds 15] [--round-hands 2000] [--cold-python PATH]
                           [--audit-hands 20000] [--audit-rounds 3]
+                          [--process-hands 2000] [--process-rounds 5]
 
 Method: a corpus of simulated hands (``--distinct`` different hands, repeated up to ``--hands``; by
 default every hand is different, since the reader remembers lines it has read: decision B14),
@@ -12,7 +13,8 @@ turn, round robin), on one core (one process, no threads). Turns are turn lines.
 reads and validates a corpus of random legal games with about as many moves as the corpus has
 turns. Cold start: the median wall time of ``gostop-arbiter check`` on a played sample against
 ``python -c "import pydantic, rich"``, and of the imports any check needs (click, Lark, rich), with
-``--cold-python`` (best a fresh virtual environment holding only the package).
+``--cold-python`` (best a fresh virtual environment holding only the package). Whole processes:
+``check FILE --json`` against a script that parses the same file with Lark alone, in rounds.
 
 End to end is what ``check`` does: each hand is judged as soon as it is read (``judge_lines``); the
 parse stage reads the same way, each hand's models let go once built.
@@ -101,12 +103,12 @@ def corpus_pieces(distinct: int, players: int) -> tuple[str, str]:
 
 
 def lark_only(text: str, fast: bool = False) -> int:
-    """Lark's LALR parser alone on every hand (trees built, positions in the tokens): the pure-Python
-    stand-alone parser, or with ``fast`` lark-cython on the same tables."""
+    """Lark's LALR parser alone on every hand (trees built, positions in the tokens): Lark's own in
+    Python, or with ``fast`` lark-cython's on the same tables."""
     from gostop_arbiter.notation.grammar import build_parser
     from gostop_arbiter.notation.reader import _chunks, normalise_lines
 
-    parser = fast_tree_parser() if fast else build_parser()
+    parser = build_parser(fast=fast)
     count = 0
     for chunk in _chunks(normalise_lines(text)):
         parser.parse("\n".join(chunk.lines) + "\n", start="hand")
@@ -123,19 +125,9 @@ def parse_streamed(text: str, parser: ParserChoice = "auto") -> int:
     return sum(1 for result in hands if result.hand is not None)
 
 
-def fast_tree_parser() -> Any:
-    """lark-cython building trees on the stand-alone module's tables, as the fast parser reads hands."""
-    import lark
-    import lark_cython
-
-    from gostop_arbiter.notation import standalone
-
-    return lark.Lark._load_from_dict(standalone.DATA, standalone.MEMO, _plugins=lark_cython.plugins)
-
-
 def with_parser(parser: ParserChoice, fn: Callable[[str, ParserChoice], Any], text: str) -> Any:
-    """``fn(text)`` with whole hands read by the stand-alone parser only (``pure``), or by the fast
-    one from the first hand (``fast``)."""
+    """``fn(text)`` with whole hands read by Lark's own parser only (``pure``), or as the commands
+    read them (``auto``: lark-cython's where it is installed)."""
     return fn(text, parser)
 
 
@@ -149,9 +141,9 @@ def end_to_end(text: str, parser: ParserChoice = "auto") -> Any:
 
 
 def fast_parser_installed() -> bool:
-    from gostop_arbiter.notation.grammar import build_fast_parser
+    from gostop_arbiter.notation.grammar import cython_plugins
 
-    return build_fast_parser() is not None
+    return bool(cython_plugins())
 
 
 def chess_corpus(moves: int, seed: int = 1) -> str:
@@ -214,12 +206,19 @@ def cold_start(runs: int, python: str) -> dict[str, float]:
     times: dict[str, list[float]] = {name: [] for name in commands}
     for run in range(runs + 1):
         for name, command in commands.items():
-            start = time.perf_counter() if CLOCK is time.perf_counter else _children_time()
-            subprocess.run(command, capture_output=True, check=False, env=COLD_ENV)
+            taken = process_time(command, COLD_ENV, check=False)
             if run:  # the first run writes the bytecode
-                end = time.perf_counter() if CLOCK is time.perf_counter else _children_time()
-                times[name].append(end - start)
+                times[name].append(taken)
     return {name: statistics.median(values) for name, values in times.items()}
+
+
+def process_time(command: list[str], env: dict[str, str], *, check: bool = True) -> float:
+    """How long a command takes as a whole process, by the bench's clock: the processor time of the
+    process (user and system), or with ``--wall`` the wall time. Its output is dropped."""
+    clock = time.perf_counter if CLOCK is time.perf_counter else _children_time
+    start = clock()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=check, env=env)
+    return clock() - start
 
 
 def _children_time() -> float:
@@ -255,7 +254,7 @@ def callgrind(command: list[str], env: dict[str, str] | None = None, cwd: str | 
 
 FLOOR = "import click, rich.console, rich.table"
 """What any ``check`` must import whatever the arbiter's own code does: its CLI and terminal
-libraries. (The parser is Lark's stand-alone module, part of the package: decision B4.)"""
+libraries. (Lark, which the parser is, is counted as the arbiter's: decision C10.)"""
 
 
 def rounds_of(stages: dict[str, Callable[[], Any]], rounds: int) -> dict[str, list[float]]:
@@ -297,6 +296,57 @@ def run_stage(stage: str, hands: int, distinct: int, players: int) -> None:
         judge_lines("bench", normalise_lines(text))
     elif stage == "lark":
         lark_only(text)
+
+
+LARK_ALONE = """
+import sys
+from lark import Lark
+
+grammar, path = sys.argv[1:]
+with open(grammar, encoding="utf-8") as handle:
+    parser = Lark(handle.read(), parser="lalr", lexer="contextual", start="hand")
+with open(path, encoding="utf-8") as handle:
+    for hand in handle.read().split("\\n\\n"):
+        parser.parse(hand + "\\n", start="hand")
+"""
+"""Issue 33's yardstick: a script that parses a file with Lark alone, as its user would write it (the
+grammar analysed at its start, each hand parsed into a tree and let go)."""
+
+
+def whole_processes(hands: int, rounds: int) -> None:
+    """``check FILE --json`` as a user runs it, whole processes, on one file of simulated two-player
+    hands (issue 33's: ``simulate --players 2 --rules standard --seed 5``), against the script that
+    parses the file with Lark alone (:data:`LARK_ALONE`) and against ``check`` with Lark's own parser
+    only. In rounds: each round runs every command back to back, starting with a different one each
+    round, and the target is read as the ratio of two commands within a round (decision B2)."""
+    import tempfile
+
+    simulate = [sys.executable, "-m", "gostop_arbiter", "simulate", "--players", "2", "--rules", "standard"]
+    with tempfile.TemporaryDirectory(prefix="bench-processes-") as work:
+        path = Path(work) / "corpus.gsn"
+        with open(path, "w", encoding="utf-8") as out:
+            subprocess.run([*simulate, "--seed", "5", "--hands", str(hands)], stdout=out, check=True)
+        check = [sys.executable, "-m", "gostop_arbiter", "check", str(path), "--json"]
+        lark = [sys.executable, "-c", LARK_ALONE, str(ROOT / "grammar" / "gsn.lark"), str(path)]
+        commands = {
+            "Lark alone (a script)": (lark, {}),
+            "check --json": (check, {}),
+            "check --json, Lark's own parser": (check, {"GOSTOP_ARBITER_PARSER": "pure"}),
+        }
+        names = list(commands)
+        taken: dict[str, list[float]] = {name: [] for name in names}
+        for command, env in commands.values():  # the bytecode written, Lark's tables cached
+            process_time(command, {**COLD_ENV, **env})
+        for k in range(rounds):
+            for name in names[k % len(names) :] + names[: k % len(names)]:
+                command, env = commands[name]
+                taken[name].append(process_time(command, {**COLD_ENV, **env}))
+    print(f"whole processes on one file of {hands:,} simulated two-player hands, {rounds} rounds:")
+    for name in names:
+        print(f"{name:36} {statistics.median(taken[name]):8.2f} s")
+    for name in names[1:]:
+        ratios = [a / b for a, b in zip(taken[names[0]], taken[name], strict=True)]
+        print(f"{name} ÷ Lark alone, in rate, round by round: {spread(ratios, times)} (issue 33: at least 0.80×)")
 
 
 AUDIT_FILES = 40
@@ -516,6 +566,12 @@ def main() -> None:
         default="10000,100000",
         help="sizes of the files whose audit's peak memory is taken, comma-separated ('': none)",
     )
+    parser.add_argument(
+        "--process-hands", type=int, default=2000, help="hands in the file of the whole processes' rounds (0: none)"
+    )
+    parser.add_argument(
+        "--process-rounds", type=at_least_one, default=5, help="rounds of the whole processes (at least 1)"
+    )
     parser.add_argument("--wall", action="store_true", help="time by the clock on the wall, not processor time")
     parser.add_argument("--stage", choices=["none", "lark", "parse", "end-to-end"], help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -530,7 +586,6 @@ def main() -> None:
     from gostop_arbiter.engine import replay
     from gostop_arbiter.judging.file import judge_file
     from gostop_arbiter.notation import parse_text
-    from gostop_arbiter.notation.grammar import FAST_AFTER
     from gostop_arbiter.notation.model import Turn
     from gostop_arbiter.rules import resolve
 
@@ -553,12 +608,12 @@ def main() -> None:
     stages: list[tuple[str, Callable[[], Any]]] = [
         ("lark parse only", lambda: lark_only(text)),
         *([("lark-cython parse only", lambda: lark_only(text, fast=True))] if fast else []),
-        ("parse, stand-alone parser", lambda: with_parser("pure", parse_streamed, text)),
-        *([("parse, fast parser", lambda: with_parser("fast", parse_streamed, text))] if fast else []),
+        ("parse, Lark's own parser", lambda: with_parser("pure", parse_streamed, text)),
+        *([("parse, lark-cython", lambda: with_parser("auto", parse_streamed, text))] if fast else []),
         ("replay (engine, events)", replay_all),
         ("replay + settle + verdict", lambda: judge_file("bench", transcript.hands)),
         ("parse whole, then judge", lambda: judge_file("bench", parse_text(text).hands)),
-        ("end to end, stand-alone parser", lambda: with_parser("pure", end_to_end, text)),
+        ("end to end, Lark's own parser", lambda: with_parser("pure", end_to_end, text)),
         ("end to end (text -> verdicts)", lambda: end_to_end(text)),
     ]
     # Round robin: run k of every stage before run k + 1 of any, so that a machine whose speed
@@ -578,12 +633,13 @@ def main() -> None:
     settle = timing["replay + settle + verdict"] - timing["replay (engine, events)"]
     print(f"{'settle + verdict (difference)':36} {settle:8.2f} s {hands / settle:9,.0f}")
     whole = timing["end to end (text -> verdicts)"]
+    reading = "read by lark-cython" if fast else "read by Lark's own parser (lark-cython is not installed)"
     print(
         f"end to end: {hands / whole:,.0f} hands/s (target: at least 1,000 a second per core), "
         f"{lark_time / whole:.0%} of pure-Python Lark's parse rate (target: at least 80%), "
-        f"{'the fast parser from the ' + str(FAST_AFTER) + 'th hand on' if fast else 'no fast parser installed'}"
+        f"{reading}"
     )
-    parse = timing["parse, fast parser" if fast else "parse, stand-alone parser"]
+    parse = timing["parse, lark-cython" if fast else "parse, Lark's own parser"]
     judged = timing["replay + settle + verdict"]
     print(
         f"from the table: end to end is {parse / whole:.0%} of the parse-only rate; "
@@ -630,6 +686,8 @@ def main() -> None:
         )
         print(f"our turns/s end to end ÷ python-chess moves/s: {ours / (moves / seconds):.2f}")
 
+    if args.process_hands:
+        whole_processes(args.process_hands, args.process_rounds)
     if args.audit_hands:
         audit_scaling(args.audit_hands, args.players, args.audit_rounds)
     if args.memory_hands:

@@ -8,9 +8,10 @@ commit, e.g. ``git worktree add --detach /tmp/before 6e4b859``) then reads and j
 process, the runs round robin (run k of every code before run k + 1 of any), and the median of the
 runs is printed. Stages: **parse** (text → transcript records, each hand let go), **replay + settle +
 verdict** (the parsed hands judged, ``judge_file``) and **end to end** (``check``'s own path,
-``judge_lines``). This checkout is run twice: with the stand-alone parser only
-(``GOSTOP_ARBITER_PARSER=pure``) and as a user has it (the fast parser from the 200th hand when
-lark-cython is installed). Processor time, since the machine is shared (decision B8).
+``judge_lines``). This checkout is run twice: with Lark's own parser only
+(``GOSTOP_ARBITER_PARSER=pure``) and as a user has it (lark-cython's parser where it is installed,
+decision C11; before it, the fast parser from the 200th hand). Processor time, since the machine is
+shared (decision B8).
 """
 
 from __future__ import annotations
@@ -140,7 +141,7 @@ def main() -> None:
     from bench import build_corpus
 
     text, hands = build_corpus(args.hands, args.distinct, 2)
-    codes = [("this checkout, stand-alone parser", str(ROOT), "pure"), ("this checkout", str(ROOT), "auto")]
+    codes = [("this checkout, Lark's own parser", str(ROOT), "pure"), ("this checkout", str(ROOT), "auto")]
     codes += [(folder, folder, "auto") for folder in args.code]
     times: dict[str, dict[str, list[float]]] = {name: {} for name, _folder, _parser in codes}
     with tempfile.TemporaryDirectory(prefix="bench-versions-") as work:
@@ -162,8 +163,6 @@ def main() -> None:
             Path(corpus).write_text(small, encoding="utf-8")
             print(f"instructions (callgrind) for {counted:,} hands, less importing and reading the corpus:")
             for name, folder, which in codes:
-                if which == "auto" and folder == str(ROOT):
-                    continue  # the fast parser starts at the 200th hand: a small corpus never reaches it
                 figures = "; ".join(
                     f"{stage} {count / 1e6:,.0f} M" for stage, count in instructions(folder, which, corpus).items()
                 )

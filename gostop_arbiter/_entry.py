@@ -1,9 +1,9 @@
 """The ``gostop-arbiter`` command's entry point: start quickly, then hand over to the CLI.
 
-The parser (Lark's stand-alone parser, gostop_arbiter/notation/standalone.py) imports ``regex``
-at import time whenever it is installed, to offer it as an option. The arbiter does not use it,
-and importing it costs about a sixth of a cold start, so the command hides it from its own process
-before the parser is imported. Library users are not affected.
+The parser (Lark) imports ``regex`` at import time whenever it is installed, to offer it as an
+option. The arbiter does not use it, and importing it costs about a sixth of a cold start, so the
+command hides it from its own process before the parser is imported. Library users are not
+affected.
 
 Likewise pydantic looks for plugins (observability hooks) by scanning the metadata of every
 installed distribution the first time a model validates; no plugin has any use in this command,

@@ -172,7 +172,7 @@ def test_lines_remembered_from_either_parser_read_the_same(forgetful: Any, monke
     session = simulate_session(profile_named("standard"), players=2, hands=30, seed=11)
     text = "\n\n".join("\n".join(write_hand(hand)) for hand in session) + "\n"
     expected = forgetful(text)
-    for parser in ("pure", "fast", "pure"):  # each read finds the lines the other parser remembered
+    for parser in ("pure", "auto", "pure"):  # each read finds the lines the other parser remembered
         READER.parser = parser
         assert _read(text) == expected
     READER.parser = "auto"

@@ -1,71 +1,79 @@
-"""The parser that reads transcripts: Lark's stand-alone LALR parser for grammar/gsn.lark, as Lark's
-generator writes it (decision B4). It must read exactly what Lark itself reads from the same
-grammar: the same tokens, the same trees, the same errors."""
+"""The parsers that read transcripts: Lark's LALR parser for grammar/gsn.lark, in Python or in
+lark-cython, on the tables Lark keeps in the user's cache folder (decisions C10, C11). They must
+read exactly what Lark reads from the grammar analysed afresh: the same tokens, the same trees, the
+same errors; and an edited grammar is read as edited, with no step by hand."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+import importlib.util
+import sys
 from pathlib import Path
 from typing import Any
 
-import lark
 import pytest
 from conftest import sample_files, spec_examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gostop_arbiter.notation import grammar, standalone
-from gostop_arbiter.notation.grammar import (
-    MODULE,
-    analysed_grammar,
-    build_parser,
-    standalone_source,
-)
-from gostop_arbiter.notation.reader import _chunks, normalise_lines
+from gostop_arbiter.notation import GsnSyntaxError, grammar
+from gostop_arbiter.notation.grammar import analysed_grammar, build_parser, cache_file, grammar_text
+from gostop_arbiter.notation.reader import Reader, _chunks, normalise_lines
+
+# ---- the cache of the grammar's tables -----------------------------------------------------------
+
+# A new keyword: "chongtong" may also be written "shakeall" (no such word in GSN).
+EDITED = grammar_text().replace("CHONGTONG.2: /(?:chongtong", "CHONGTONG.2: /(?:shakeall|chongtong", 1)
+EDITED_HAND = '[Seats "Minji, Jae"]\nMinji: shakeall 3p 3a 3r 3pp\n'
 
 
-@lru_cache(maxsize=1)
-def generated() -> str:
-    return standalone_source()
+@pytest.fixture
+def cache_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A cache folder of the test's own."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    return tmp_path / "gostop-arbiter"
 
 
-def test_the_shipped_parser_holds_the_grammars_tables() -> None:
-    fresh: dict[str, Any] = {}
-    exec(compile(generated(), "generated", "exec"), fresh)
-    assert (fresh["DATA"], fresh["MEMO"]) == (standalone.DATA, standalone.MEMO), (
-        "grammar/gsn.lark changed since the parser was made: run `python -m gostop_arbiter.notation`"
-    )
+def cached(folder: Path) -> list[str]:
+    return sorted(path.name for path in folder.iterdir())
 
 
-@pytest.mark.skipif(
-    standalone.__version__ != lark.__version__,
-    reason=f"the shipped parser was made by Lark {standalone.__version__}, this is Lark {lark.__version__}",
-)
-def test_the_shipped_parser_is_what_the_generator_writes() -> None:
-    # The whole file, so that a hand edit or a change of the generator's edits shows here.
-    with open(MODULE, encoding="utf-8") as handle:
-        assert handle.read() == generated()
+def test_the_tables_are_kept_in_the_users_cache_folder_and_loaded_from_it(cache_home: Path) -> None:
+    assert build_parser().parse("Minji: 3p / 4p\n", start="hand")
+    (kept,) = cached(cache_home)
+    assert cache_file(grammar_text()) == str(cache_home / kept)
+    written = (cache_home / kept).stat().st_mtime_ns
+    assert build_parser(fast=True).parse("Minji: 3p / 4p\n", start="hand")  # the same tables, either parser
+    assert cached(cache_home) == [kept] and (cache_home / kept).stat().st_mtime_ns == written
 
 
-def test_the_generator_writes_the_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    target = tmp_path / "standalone.py"
-    monkeypatch.setattr(grammar, "MODULE", str(target))
-    assert grammar.write_standalone() == str(target)
-    assert target.read_text(encoding="utf-8") == generated()
+def test_an_edited_grammar_is_read_as_edited_with_no_step_by_hand(
+    cache_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert grammar_text() != EDITED
+    with pytest.raises(GsnSyntaxError, match="found 'shakeall'"):
+        Reader().text(EDITED_HAND)
+    monkeypatch.setattr(grammar, "grammar_text", lambda: EDITED)
+    for parser in ("pure", "auto"):
+        (hand,) = Reader(parser=parser).text(EDITED_HAND).hands
+        assert [statement.kind for statement in hand.statements] == ["chongtong"]
+    assert len(cached(cache_home)) == 2  # each grammar its own file: neither overwrites the other
 
 
-def test_the_shipped_parser_needs_no_lark() -> None:
-    import subprocess
-    import sys
+def test_a_broken_cache_file_is_analysed_again(cache_home: Path) -> None:
+    build_parser()
+    (kept,) = cached(cache_home)
+    (cache_home / kept).write_bytes(b"half a file, as another process was writing it")
+    assert build_parser().parse("Minji: 3p / 4p\n", start="hand")
 
-    code = (
-        "import sys\n"
-        "from gostop_arbiter.notation import parse_text\n"
-        "parse_text('[Seats \"A, B\"]\\nA: 1g / 2p\\n')\n"
-        "print(sorted(m for m in sys.modules if m == 'lark' or m.startswith('lark.')))\n"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert result.stdout.strip() == "[]"
+
+def test_without_a_cache_folder_the_grammar_is_analysed_at_each_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("", encoding="utf-8")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(not_a_folder))
+    assert cache_file(grammar_text()) is False
+    assert build_parser().parse("Minji: 3p / 4p\n", start="hand")
 
 
 # ---- the same tokens as Lark's own contextual lexer ---------------------------------------------
@@ -94,20 +102,20 @@ class Reading:
         self.recorder.tokens = []
         try:
             result: dict[str, object] = {"tree": plain(self.parser.parse(text, start=start))}
-        except Exception as error:  # both packages raise their own classes of the same names
+        except Exception as error:  # Lark's errors, whichever parser
             result = {"error": (type(error).__name__, getattr(error, "line", None), getattr(error, "column", None))}
         return result, self.recorder.tokens
 
 
-lark_reading = Reading(lambda callbacks: analysed_grammar(lexer_callbacks=callbacks))  # Lark itself, its own lexer
+lark_reading = Reading(lambda callbacks: analysed_grammar(lexer_callbacks=callbacks))  # the grammar analysed afresh
 
+PARSERS = ["pure", *(["fast"] if importlib.util.find_spec("lark_cython") else [])]
+"""The parsers the reader builds from the cached tables: Lark's own, and lark-cython's where installed."""
 
-def shipped(callbacks: dict[str, Any]) -> Any:
-    """The shipped parser, as the reader builds it."""
-    return build_parser(lexer_callbacks=callbacks)
-
-
-our_reading = Reading(shipped)
+our_readings = {
+    parser: Reading(lambda callbacks, fast=parser == "fast": build_parser(lexer_callbacks=callbacks, fast=fast))
+    for parser in PARSERS
+}
 
 
 def plain(node: Any) -> object:
@@ -120,11 +128,12 @@ def documents() -> list[str]:
     return [path.read_text(encoding="utf-8") for path in [*sample_files(), *spec_examples()]]
 
 
+@pytest.mark.parametrize("parser", PARSERS)
 @pytest.mark.parametrize("index", range(len(documents())))
-def test_every_sample_and_example_lexes_and_parses_as_with_lark(index: int) -> None:
+def test_every_sample_and_example_lexes_and_parses_as_with_lark(index: int, parser: str) -> None:
     for chunk in _chunks(normalise_lines(documents()[index])):
         text = "\n".join(chunk.lines) + "\n"
-        assert our_reading(text, "hand") == lark_reading(text, "hand")
+        assert our_readings[parser](text, "hand") == lark_reading(text, "hand")
 
 
 # Words that a state may not accept where they stand: players called like keywords, numbers that
@@ -202,15 +211,19 @@ WORDS = [
     "→",
     "11점",
     "민지:",
-    "[자리 \"민지, 재현\"]",
+    '[자리 "민지, 재현"]',
 ]
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=9), st.sampled_from(["line", "hand"]))
-def test_any_line_of_gsn_words_lexes_and_parses_as_with_lark(words: list[str], start: str) -> None:
+@given(
+    st.lists(st.sampled_from(WORDS), min_size=1, max_size=9),
+    st.sampled_from(["line", "hand"]),
+    st.sampled_from(PARSERS),
+)
+def test_any_line_of_gsn_words_lexes_and_parses_as_with_lark(words: list[str], start: str, parser: str) -> None:
     text = " ".join(words) + ("\n" if start == "hand" else "")
-    assert our_reading(text, start) == lark_reading(text, start)
+    assert our_readings[parser](text, start) == lark_reading(text, start)
 
 
 @pytest.mark.parametrize(
@@ -226,6 +239,17 @@ def test_any_line_of_gsn_words_lexes_and_parses_as_with_lark(words: list[str], s
     ],
 )
 def test_keywords_as_names_read_as_with_lark(line: str) -> None:
-    ours = our_reading(line, "line")
-    assert ours == lark_reading(line, "line")
-    assert "tree" in ours[0]
+    for reading in our_readings.values():
+        ours = reading(line, "line")
+        assert ours == lark_reading(line, "line")
+        assert "tree" in ours[0]
+
+
+def test_where_lark_cython_is_not_installed_whole_hands_are_read_by_larks_own_parser(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    text = documents()[0]
+    expected = Reader(parser="pure").text(text)
+    monkeypatch.setitem(sys.modules, "lark_cython", None)  # import lark_cython fails, as where it has no wheel
+    assert grammar.cython_plugins() == {}
+    assert Reader().text(text) == expected

@@ -1,9 +1,15 @@
-"""The repository stands on its own: its docs hold the specification and the rules, and nothing in it
-points at files that do not ship (the research folder the project started from, beside the checkout)."""
+"""The repository stands on its own: its docs hold the specification and the rules, nothing in it
+points at files that do not ship (the research folder the project started from, beside the checkout),
+and a copy of it builds a wheel that holds what the package needs."""
 
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from email.parser import Parser
 from pathlib import Path
 
 import pytest
@@ -94,3 +100,30 @@ def test_the_specification_links_resolve(name: str) -> None:
             headings = re.findall(r"^#+ (.+)$", path.read_text(encoding="utf-8"), re.M)
             anchors = {re.sub(r"[^\w\- ]", "", h).strip().lower().replace(" ", "-") for h in headings}
             assert target[1] in anchors, f"{name}: no heading #{target[1]} in {path.name}"
+
+
+def test_a_copy_of_the_checkout_builds_a_wheel_that_holds_what_the_package_needs(tmp_path: Path) -> None:
+    """Built as ``pip install .`` builds it, with the build's own requirements (the test extra's
+    setuptools) and nothing fetched; nothing is generated at the build (decision C10)."""
+    copy = tmp_path / "checkout"
+    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(*SKIPPED_DIRS, "*.egg-info"))
+    command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index"]
+    subprocess.run([*command, "--wheel-dir", str(tmp_path / "wheels"), str(copy)], capture_output=True, check=True)
+    (wheel,) = (tmp_path / "wheels").glob("gostop_arbiter-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        (metadata,) = [name for name in names if name.endswith(".dist-info/METADATA")]
+        fields = Parser().parsestr(archive.read(metadata).decode("utf-8"))
+    for shipped in (
+        "gostop_arbiter/grammar/gsn.lark",
+        "gostop_arbiter/notation/grammar.py",
+        "gostop_arbiter/locale/ko/LC_MESSAGES/gostop_arbiter.mo",
+        "gostop_arbiter/table/page.html",
+        "gostop_arbiter/py.typed",
+    ):
+        assert shipped in names, shipped
+    assert not [name for name in names if name.startswith(("tests/", "bench/", "docs/"))]
+    assert fields["License-Expression"] == "MIT"
+    required = {line.split(";")[0].strip(): line for line in fields.get_all("Requires-Dist")}
+    assert "extra" not in required["lark-cython>=0.0.15"]  # the package's own, where it has wheels
+    assert "platform_machine" in required["lark-cython>=0.0.15"]

@@ -6,8 +6,9 @@ import difflib
 import re
 from collections.abc import Iterable
 
+from lark import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
 from ..records import Record, record
-from .standalone import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 # What each terminal of grammar/gsn.lark is, in words, in the order a list of them reads best.
 _EXPECTED_WORDS: dict[str, str] = {

@@ -18,11 +18,13 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import field
 from typing import Any, cast
 
+from lark import Lark, UnexpectedInput
+
 from ..errors import ArbiterError
 from ..numbers import shown, whole_number
 from ..records import Mutable, mutable, replace
 from .errors import SyntaxIssue, describe
-from .grammar import FAST_AFTER, FastParser, ParserChoice, build_fast_parser, build_parser
+from .grammar import ParserChoice, build_parser, cython_plugins
 from .memo import LineMemo, Problem
 from .model import (
     Bomb,
@@ -39,7 +41,6 @@ from .model import (
     Tag,
     Transcript,
 )
-from .standalone import UnexpectedInput
 from .transformer import KNOWN_TAGS, RESERVED_NAMES, GsnTransformer
 
 _NAME = re.compile(r"(?![bB]\d+(?![\w-]))[^\W\d_][\w-]*")
@@ -141,18 +142,15 @@ class Reader:
     all its own, so that reading changes nothing outside it. A reader is used by one thread at a
     time; make one for each thread, and keep one for a run of files, whose lines it then remembers.
 
-    ``parser`` chooses the parser of whole hands: ``auto`` (the stand-alone parser for the first
-    :data:`~.grammar.FAST_AFTER` hands this reader reads, then the fast one when it is installed),
-    ``pure`` (the stand-alone parser only) or ``fast`` (the fast one from the first hand, when
-    installed). Each broken hand, and each single statement, is read by the stand-alone parser,
-    whose errors are the ones reported."""
+    ``parser`` chooses the parser of whole hands: ``auto``, lark-cython's where it is installed
+    (decision C11), or ``pure``, Lark's own in Python. Each broken hand, and each single statement,
+    is read by Lark's own, whose errors are the ones reported."""
 
     def __init__(self, *, parser: ParserChoice = "auto") -> None:
         self.parser: ParserChoice = parser
         self.memo = LineMemo()
-        self._pure: tuple[Any, GsnTransformer] | None = None
-        self._fast: FastParser | None = None
-        self._hands = 0
+        self._pure: tuple[Lark, GsnTransformer] | None = None
+        self._fast: tuple[Lark, GsnTransformer] | None = None
 
     def hands(self, lines: Iterable[str], undecodable: Mapping[int, SyntaxIssue] | None = None) -> Iterator[HandResult]:
         """Read normalised lines (see :func:`normalise_lines`) hand by hand. ``undecodable`` holds the
@@ -216,24 +214,24 @@ class Reader:
 
     # ---- parsing ---------------------------------------------------------------------------
 
-    def _pure_parser(self) -> tuple[Any, GsnTransformer]:
+    def _pure_parser(self) -> tuple[Lark, GsnTransformer]:
+        """Lark's own parser, and its transformer."""
         if self._pure is None:
             transformer = GsnTransformer()
             self._pure = build_parser(transformer), transformer
         return self._pure
 
-    def _hand_parser(self) -> tuple[Any, GsnTransformer, type[Exception]]:
-        """The parser for the next whole hand, its transformer, and the exception it raises for
-        text that is not GSN."""
-        self._hands += 1
-        if self.parser != "pure" and (self.parser == "fast" or self._hands > FAST_AFTER):
-            if self._fast is None:
-                self._fast = build_fast_parser()
-            if self._fast is not None:
-                return self._fast.parser, self._fast.transformer, self._fast.errors
-            self.parser = "pure"  # the fast extra is not installed
-        parser, transformer = self._pure_parser()
-        return parser, transformer, UnexpectedInput
+    def _hand_parser(self) -> tuple[Lark, GsnTransformer]:
+        """The parser of whole hands, and its transformer."""
+        if self.parser == "pure":
+            return self._pure_parser()
+        if self._fast is None:
+            if cython_plugins():
+                transformer = GsnTransformer()
+                self._fast = build_parser(transformer, fast=True), transformer
+            else:  # lark-cython is not installed: Lark's own parser reads every hand
+                self._fast = self._pure_parser()
+        return self._fast
 
     def _parse_hand(self, chunk: _Chunk) -> tuple[list[Any], list[str], list[SyntaxIssue]]:
         """The line items of a hand, the comments after its last line, and its syntax errors."""
@@ -242,13 +240,13 @@ class Reader:
             blanked = _Chunk(chunk.first_line, ["" if i in overlong else text for i, text in enumerate(chunk.lines)])
             kept, trailing, errors = self._parse_lines(blanked)
             return kept, trailing, errors + list(overlong.values())
-        parser, transformer, not_gsn = self._hand_parser()
+        parser, transformer = self._hand_parser()
         parse = functools.partial(_parsed, parser, transformer)
         commented = any("#" in text for text in chunk.lines)  # no comment: lines may be remembered
         try:
             remembered = None if commented else self.memo.read(chunk.lines, chunk.first_line, parse)
             items, problems = remembered or parse("\n".join(chunk.lines) + "\n", chunk.first_line - 1)
-        except not_gsn:  # a broken hand is read again line by line, by the stand-alone parser
+        except UnexpectedInput:  # a broken hand is read again line by line, by Lark's own parser
             return self._parse_lines(chunk)
         trailing = [str(c)[1:].rstrip() for c in transformer.comments] if commented else []
         return items, trailing, [_issue(line, column, message, chunk) for line, column, message in problems]
@@ -273,14 +271,12 @@ class Reader:
 
 
 def reader_from_env(environ: Mapping[str, str] | None = None) -> Reader:
-    """A reader whose parser is the one ``GOSTOP_ARBITER_PARSER`` names (``auto``, ``pure`` or
-    ``fast``; the bench sets it to time each), ``auto`` when it names none of them: what the
-    commands read with."""
+    """A reader whose parser is the one ``GOSTOP_ARBITER_PARSER`` names (``pure``; the bench sets it
+    to time each), ``auto`` when it names none: what the commands read with."""
     import os
 
     named = (os.environ if environ is None else environ).get("GOSTOP_ARBITER_PARSER")
-    choice: ParserChoice = "pure" if named == "pure" else "fast" if named == "fast" else "auto"
-    return Reader(parser=choice)
+    return Reader(parser="pure" if named == "pure" else "auto")
 
 
 def read_hands(
@@ -345,7 +341,7 @@ def parse_text(text: str, *, reader: Reader | None = None) -> Transcript:
 
 
 def _parsed(
-    parser: Any, transformer: GsnTransformer, text: str, line_offset: int = 0
+    parser: Lark, transformer: GsnTransformer, text: str, line_offset: int = 0
 ) -> tuple[list[Any], list[Problem]]:
     """Lines parsed as a hand, the first being line ``line_offset + 1``: their models and the
     transformer's problems."""

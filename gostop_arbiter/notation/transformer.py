@@ -12,6 +12,8 @@ import re
 from functools import lru_cache
 from typing import Any, cast
 
+from lark import Token, Transformer, Tree
+
 from ..cards import UNSEEN, canonical_code
 from ..numbers import MAX_DIGITS, shown, whole_number
 from . import korean
@@ -35,7 +37,6 @@ from .model import (
     Tag,
     Turn,
 )
-from .standalone import MEMO, Token, Transformer
 
 MARKS: dict[str, str] = {
     "ppeok": "ppeok",
@@ -102,7 +103,8 @@ def normalise_seats(value: str) -> str:
 
 
 class _Inlined:
-    """What a rule that its parent takes in (Lark's ``__x_star_N`` for a ``*``) hands on: its children."""
+    """What a rule that its parent takes in (its name starts with ``_``: Lark's ``__x_star_N`` for a
+    ``*``) hands on: its children."""
 
     __slots__ = ("children",)
 
@@ -110,27 +112,22 @@ class _Inlined:
         self.children = children
 
 
-_INLINED_RULES = sorted(
-    {
-        item["origin"]["name"]
-        for item in cast(dict[int, dict[str, Any]], MEMO).values()
-        if item.get("__type__") == "Rule" and item["origin"]["name"].startswith("_")
-    }
-)
-"""The grammar's rules whose children go to their parent: each would otherwise build a whole parse
-tree node through three calls (a fifth of the transformer's calls, decision B9)."""
-
-
 class GsnTransformer(Transformer[Token, Any]):
     """Builds the models of grammar/gsn.lark's rules; one instance serves every parse."""
 
     def __init__(self) -> None:
         super().__init__(visit_tokens=False)
-        for name in _INLINED_RULES:  # set on the instance: a method named __x would be name-mangled
-            setattr(self, name, _Inlined)
         self.line_offset = 0
         self.comments: list[Token] = []
         self.problems: list[tuple[int, int, str]] = []
+
+    def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
+        """A rule with no method of its own. One that its parent takes in hands on its children
+        alone: Lark's default would build a whole parse-tree node for it through three calls (a
+        fifth of the transformer's calls, decision B9)."""
+        if data.startswith("_"):
+            return _Inlined(children)
+        return Tree(data, children, meta)
 
     def reset(self, line_offset: int) -> None:
         """Start a parse of text whose first line is line ``line_offset + 1`` of the file."""

@@ -43,7 +43,7 @@ from .model import (
 )
 
 if TYPE_CHECKING:
-    from .standalone import Token
+    from lark import Token
 
 
 Script = Literal["ascii", "korean"]
@@ -269,9 +269,10 @@ def script_of(text: str) -> Script:
     """The script a GSN text is written in: Korean when more of its keywords, cards, marks, tag
     names and points are spelt in Korean than in ASCII (names, comments and tag values do not
     count), else ASCII. A line that does not parse is not counted."""
+    from lark import UnexpectedInput
+
     from .grammar import build_parser
     from .reader import normalise_lines
-    from .standalone import UnexpectedInput
 
     votes: list[bool] = []  # for each word counted: is it Korean
     line_votes: list[bool] = []
