@@ -109,29 +109,50 @@ def _calls_or_turn(st: HandState, complete: bool) -> list[Part]:
 
 def _before_play(st: HandState, complete: bool) -> list[Part]:
     """Selling or folding, chongtong and shakes at the deal, then the dealer's first turn."""
-    moves: list[Part] = []
-    if len(st.seats) == 4 and not st.minhwatu:
-        moves += [
-            SitOut(player=p, how=how)
-            for p in st.seats
-            for how in ("sell", "fold")
-            if deal.sit_out_problem(st, p, how) is None
-        ]
-    if not st.minhwatu:
-        declared = {s.player for s in st.seating.chongtong_claims}
-        for p in st.seats:
-            if p not in declared and p not in st.seating.sitting_out:
-                moves += [Chongtong(player=p, cards=[_card(c) for c in four]) for four in _of_a_month(st, p, 4)]
-    if st.profile.events.shake_timing == "at-deal":
-        for p in st.seats:
-            moves += [Shake(player=p, cards=[_card(c) for c in three]) for three in _shakes(st, p)]
+    return [*_sit_outs(st), *_chongtongs(st), *_shakes_at_deal(st), *_first_turn(st, complete)]
+
+
+def _sit_outs(st: HandState) -> list[SitOut]:
+    """Each player's selling or folding, at a Go-Stop table of four."""
+    if len(st.seats) != 4 or st.minhwatu:
+        return []
+    return [
+        SitOut(player=p, how=how)
+        for p in st.seats
+        for how in ("sell", "fold")
+        if deal.sit_out_problem(st, p, how) is None
+    ]
+
+
+def _chongtongs(st: HandState) -> list[Chongtong]:
+    """Each chongtong a player who has not declared one, and does not sit out, may show."""
+    if st.minhwatu:
+        return []
+    declared = {s.player for s in st.seating.chongtong_claims}
+    return [
+        Chongtong(player=p, cards=[_card(c) for c in four])
+        for p in st.seats
+        if p not in declared and p not in st.seating.sitting_out
+        for four in _of_a_month(st, p, 4)
+    ]
+
+
+def _shakes_at_deal(st: HandState) -> list[Shake]:
+    """Each shake a player may show at the deal, under a profile that shakes then."""
+    if st.profile.events.shake_timing != "at-deal":
+        return []
+    return [Shake(player=p, cards=[_card(c) for c in three]) for p in st.seats for three in _shakes(st, p)]
+
+
+def _first_turn(st: HandState, complete: bool) -> list[Part]:
+    """The dealer's first turns, once the table is laid and the deal is sound."""
     if st.seating.table_line is None:
-        return moves
+        return []
     seated = deal.seated(st)
     if seated.outcome.kind != "incomplete" or seated.findings.violated != st.findings.violated:
-        return moves  # a misdealt or finished hand: no turn may be played
+        return []  # a misdealt or finished hand: no turn may be played
     player = seated.expected()
-    return moves + (list(_turns(seated, player, complete)) if player is not None else [])
+    return list(_turns(seated, player, complete)) if player is not None else []
 
 
 def _holdable(st: HandState, player: str, never: Counter[str] | None = None) -> Counter[str]:
