@@ -12,7 +12,7 @@ import itertools
 from collections.abc import Collection, Iterable, Iterator, Mapping
 
 from .cards import ANIMAL, BONUS_CARDS, BRIGHT, MONTH_CARDS, RIBBON, Kind, card_info
-from .records import Record, frozen
+from .records import frozen
 from .rules import Profile
 
 Placement = Mapping[str, str]
@@ -33,7 +33,7 @@ _GODORI, _HONGDAN, _CHEONGDAN, _CHODAN = frozenset(GODORI), frozenset(HONGDAN), 
 
 
 @frozen
-class ScoreLine(Record):
+class ScoreLine:
     """One scoring category of a pile: a stable rule code, its points, and the cards that make it."""
 
     rule: str
@@ -42,7 +42,7 @@ class ScoreLine(Record):
 
 
 @frozen
-class PileScore(Record):
+class PileScore:
     """The score of one capture pile under one placement, with the facts the baks look at."""
 
     lines: tuple[ScoreLine, ...]

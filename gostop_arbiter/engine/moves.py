@@ -8,16 +8,16 @@ generated as they are read (decision E28)."""
 
 from __future__ import annotations
 
-import dataclasses
 import operator
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from itertools import accumulate, combinations
-from typing import Any, TypeAlias, overload
+from typing import TypeAlias, overload
 
 from ..notation.model import Bonus, Call, CardRef, Chongtong, Declare, Flip, Give, Shake, SitOut, Statement, Turn
+from ..records import replace
 from ..scoring import declaration_problem, junk_value_of, sort_cards
 from . import calls, deal
 from .state import HandState, is_bonus, month_of
@@ -37,37 +37,9 @@ def _flip(code: str, target: str | None) -> Flip:
     return Flip(card=_card(code), target=_target(target))
 
 
-class _Unfrozen(Turn):
-    """A turn being made by :func:`_completed`: a Turn with the generic ``__setattr__`` and
-    ``__delattr__`` (not the frozen ones of ``Record``), so that setting a field is one store to its
-    slot rather than a call of ``object.__setattr__``. It adds no slot, so a made turn then takes
-    ``Turn`` as its class, and is from then on a Turn like any other, frozen (decision E26)."""
-
-    __slots__ = ()
-    # Both: Python keeps one type slot for setting and deleting, and takes the generic one only if
-    # neither name is overridden.
-    __setattr__ = object.__setattr__  # type: ignore[assignment]
-    __delattr__ = object.__delattr__
-
-
-def _completer() -> Callable[[Turn, CardRef | None, list[Flip]], Turn]:
-    """``_completed(play, target, flips)``: the play with its ``x`` target and flips, every other
-    field the play's. Made from Turn's fields as ``records`` makes an ``__init__``, without the
-    keywords and defaults a call to ``Turn`` handles: a listing makes up to several hundred turns,
-    and making them is most of its cost (E24). Each field is stored to its slot on an
-    :class:`_Unfrozen` turn, which then becomes a Turn (E26)."""
-    assert not hasattr(Turn, "__post_init__"), "Turn checks its fields: call Turn() instead"
-    names = [f.name for f in dataclasses.fields(Turn)]
-    assert {"target", "flips"} <= set(names)
-    body = "".join(f"\n    turn.{n} = {n if n in ('target', 'flips') else 'play.' + n}" for n in names)
-    scope: dict[str, Any] = {"_new": object.__new__, "_Unfrozen": _Unfrozen, "Turn": Turn}
-    head = "def _completed(play, target, flips):\n    turn = _new(_Unfrozen)"
-    exec(f"{head}{body}\n    turn.__class__ = Turn\n    return turn", scope)
-    made: Callable[[Turn, CardRef | None, list[Flip]], Turn] = scope["_completed"]
-    return made
-
-
-_completed = _completer()
+def _completed(play: Turn, target: CardRef | None, flips: list[Flip]) -> Turn:
+    """The play with its ``x`` target and flips, every other field the play's."""
+    return replace(play, target=target, flips=flips)
 
 
 Part: TypeAlias = "Statement | Completions"

@@ -6,7 +6,7 @@ import difflib
 import re
 from collections.abc import Iterable
 
-from ..records import Record, record
+from ..records import record
 from .standalone import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 # What each terminal of grammar/gsn.lark is, in words, in the order a list of them reads best.
@@ -59,7 +59,7 @@ _TAG_SHAPE = re.compile(r'\s*\[\s*[A-Za-z0-9_.]+\s*"(?:\\.|[^"\\])*"\s*\]')
 
 
 @record
-class SyntaxIssue(Record):
+class SyntaxIssue:
     """A located error in the text (GSN §8: ``{"code": "syntax", "line", "column", "message"}``)."""
 
     code: str = "syntax"

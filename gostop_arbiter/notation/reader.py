@@ -20,7 +20,7 @@ from typing import Any, cast
 
 from ..errors import ArbiterError
 from ..numbers import shown, whole_number
-from ..records import Mutable, mutable, replace
+from ..records import mutable, replace
 from .errors import SyntaxIssue, describe
 from .grammar import FAST_AFTER, FastParser, ParserChoice, build_fast_parser, build_parser
 from .memo import LineMemo, Problem
@@ -68,7 +68,7 @@ class GsnSyntaxError(ArbiterError):
 
 
 @mutable
-class HandResult(Mutable):
+class HandResult:
     """What the reader made of one hand: the hand, or the errors that stop it."""
 
     hand: Hand | None
@@ -76,7 +76,7 @@ class HandResult(Mutable):
 
 
 @mutable
-class _Settings(Mutable):
+class _Settings:
     """The tags that carry over from one hand to the next (GSN §3)."""
 
     seats: list[str] | None = None
@@ -86,7 +86,7 @@ class _Settings(Mutable):
 
 
 @mutable
-class _Chunk(Mutable):
+class _Chunk:
     """The lines of one hand, as cut from the text, and the number of its first line."""
 
     first_line: int

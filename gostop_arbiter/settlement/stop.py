@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import field
 from math import prod
 
-from ..records import Record, frozen
+from ..records import frozen
 from ..rules import Profile
 from ..scoring import PileScore, placements, score_pile
 from ..verdict import Factor, Payment, PlayerScore, ScoreItem
@@ -15,7 +15,7 @@ from .baks import gwang_bak, meong_tta, pi_bak
 
 
 @frozen
-class Standing(Record):
+class Standing:
     """A player's position at the end of a hand, as far as settlement cares."""
 
     player: str
@@ -54,7 +54,7 @@ def standings(
 
 
 @frozen
-class Settlement(Record):
+class Settlement:
     """A hand's scores and who pays whom."""
 
     scores: dict[str, PlayerScore]
@@ -90,7 +90,7 @@ def go_bonus(gos: int, profile: Profile) -> tuple[int, int]:
 
 
 @frozen
-class _Context(Record):
+class _Context:
     """What every loser's payment looks at: the winner, the table, the rules and the nagari carry."""
 
     winner: Standing
@@ -158,7 +158,7 @@ def _loser_factors(ctx: _Context, won: PileScore, loser: Standing, lost: PileSco
 
 
 @frozen
-class _Owed(Record):
+class _Owed:
     """What one loser owes the winner, with the factors that make it."""
 
     loser: str

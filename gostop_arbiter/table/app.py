@@ -13,7 +13,6 @@ import functools
 import json
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
-from dataclasses import dataclass
 from importlib import resources
 from typing import Any, cast
 
@@ -22,6 +21,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 
 from ..messages import Lang, say
+from ..records import frozen
 from .recorder import Evening, RecorderError, Setup, StaleWrite
 from .views import (
     CorrectRequest,
@@ -47,7 +47,7 @@ HEARTBEAT = 15.0
 """Seconds between the comments that keep a watcher's stream open through idle Wi-Fi."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Tokens:
     """The two secrets in the links: the scorekeeper's writes, the watchers' reads."""
 

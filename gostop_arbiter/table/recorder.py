@@ -17,7 +17,7 @@ import hashlib
 import os
 import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import date
 from pathlib import Path
 from typing import TypeVar, cast
@@ -28,7 +28,7 @@ from ..judging.file import RulesChoice, Session
 from ..messages import Lang, say, sentence
 from ..notation import GsnSyntaxError, Hand, Statement, normalise_lines, read_hands
 from ..notation.model import TableLine, Turn
-from ..records import replace
+from ..records import mutable, replace
 from ..render.words import violation_text
 from ..rules import Profile, RulesError, resolve
 from ..verdict import FileError, HandVerdict, Violation
@@ -84,7 +84,7 @@ class StaleWrite(RecorderError):
         self.revision = revision
 
 
-@dataclass
+@mutable
 class Setup:
     """What the table says before its first hand (or changes between hands)."""
 
@@ -96,7 +96,7 @@ class Setup:
     event: str | None = None
 
 
-@dataclass
+@mutable
 class Problem:
     """A violation of the hand as it stands, at the line of the statement that made it."""
 

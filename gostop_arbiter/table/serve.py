@@ -10,15 +10,17 @@ from __future__ import annotations
 import json
 import os
 import socket
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..records import frozen
 from .app import Tokens
 
 
-@dataclass(frozen=True)
+@frozen
 class Links:
+    """The two links of the evening's page: the scorekeeper's and the watchers'."""
+
     scorekeeper: str
     watcher: str
 
