@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from enum import StrEnum
 
 from .numbers import whole_number
-from .records import Record, frozen
+from .records import frozen
 
 
 class Kind(StrEnum):
@@ -56,7 +56,7 @@ UNSEEN = "?"
 
 
 @frozen
-class Card(Record):
+class Card:
     """One card of the deck: what a code means."""
 
     code: str
@@ -186,7 +186,7 @@ def card_info(code: str) -> Card | None:
 
 
 @frozen
-class Deck(Record):
+class Deck:
     """The cards in play under a rules profile: the 48 month cards and its bonus cards."""
 
     counts: Mapping[str, int]

@@ -24,7 +24,7 @@ from .notation.model import Notice, Transcript
 from .notation.reader import Reader, decoded_lines, reader_from_env
 from .notation.writer import SPELLINGS, Script, script_of
 from .outputs import STDIN, opened_input, output_file, reason_of
-from .records import Mutable, dump, mutable
+from .records import dump, mutable
 from .rules import PROFILES, RulesError, profile_named, resolve
 from .settlement import settle_up
 from .tools.tamper import TAMPER_KINDS
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 
 @mutable
-class SourceFile(Mutable):
+class SourceFile:
     """One file named on the command line, as read: its text, its hands, its errors."""
 
     path: str
@@ -346,7 +346,7 @@ class _KeptLines(dict[int, str]):
 
 
 @mutable
-class _Tally(Mutable):
+class _Tally:
     """What the exit status of ``check`` is made of, file by file."""
 
     errors: bool = False
@@ -375,7 +375,7 @@ def hand_numbers(indices: list[int]) -> str:
 
 
 @mutable
-class _Evening(Mutable):
+class _Evening:
     """What ``check --settle`` settles: the balance summed over every file named, which hands it
     counts, and which it leaves out and why (decision P7)."""
 
@@ -415,7 +415,7 @@ class _Evening(Mutable):
 
 
 @mutable
-class _CheckOutput(Mutable):
+class _CheckOutput:
     """Where ``check`` writes: the JSON document, or the report on a rich console."""
 
     console: Any

@@ -1,182 +1,172 @@
 """Records: the frozen data that crosses a boundary (transcript, rules profile, verdict), and the
 arbiter's other data classes.
 
-A record is a plain slotted dataclass, frozen by its base class, so that reading and judging a file
-never loads pydantic's model machinery (defining one pydantic model class costs a cold start about
-100 ms). pydantic still does everything at the boundary, from the same definitions: it validates
-records from untrusted data (``[Set "knob=value"]`` overrides), serialises them (``--json``) and
-describes them (``gostop-arbiter schema``), through a ``TypeAdapter`` built the first time a class
-needs one.
+Every data class of the package is a msgspec ``Struct``, made by one of three decorators from a
+plain class body (annotations, defaults, ``dataclasses.field`` for a factory or metadata, methods
+and a docstring): ``@record`` (frozen data that crosses a boundary, its fields given by keyword),
+``@frozen`` (a value of the arbiter's own, a card or a score line, its fields also given in order)
+and ``@mutable`` (working state that changes in place, a hand's cards or the stock). A Struct is
+made, compared, hashed and copied by msgspec's C code, and its class is built without compiling
+anything: reading and judging cost less than with a standard dataclass, and the command starts
+sooner (decisions C1 and C2).
 
-Field facts that pydantic reads go in the dataclass field's metadata (``alias``, ``description``,
-``json_schema_extra``), which pydantic honours for standard dataclasses.
-
-The same machinery makes the arbiter's own data classes, which never cross a boundary: ``@frozen``
-values (a card, a score line) and ``@mutable`` working state (a hand's cards, the stock), whose
-fields may be given in order. All of them get their comparison and text from one base class and
-compile their ``__init__`` on first use, which keeps the command's start quick (decision A5).
+Reading and judging a file never loads pydantic's model machinery (defining one pydantic model class
+costs a cold start about 100 ms, decision A5). pydantic still does everything at the boundary, from
+the same definitions: it validates records from untrusted data (``[Set "knob=value"]`` overrides),
+serialises them (``--json``) and describes them (``gostop-arbiter schema``), through a
+``TypeAdapter`` built the first time a class needs one. pydantic does not read a Struct, so it reads
+each record class as a standard dataclass of the same fields, defaults, metadata (``alias``,
+``description``, ``json_schema_extra``) and docstring, made the first time pydantic asks for it
+(:func:`fields`), and the record is copied into and out of it at the boundary (decision C3).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import types
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, dataclass_transform, get_type_hints
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, dataclass_transform, get_type_hints
+
+import msgspec
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
 
 R = TypeVar("R")
 
+Written = tuple[str, Any, Any]
+"""A field as a class body writes it: its name, its annotation (a string) and its default (a value, a
+``dataclasses.field``, or ``dataclasses.MISSING`` for none)."""
 
-class _ByFields:
-    """What the arbiter's data classes compare and show by: their fields, in order.
+_WRITTEN: dict[type, tuple[list[Written], bool]] = {}
+"""Each record class's fields as written, and whether they are given by keyword only."""
 
-    Written once here rather than generated for each class by ``dataclass``: ``dataclass`` compiles
-    each method it writes as the class is defined, about a tenth of a millisecond per method, and
-    the arbiter has some seventy data classes, most of which a given command never uses. Only
-    ``__init__`` is compiled for each class, the first time one is made."""
-
-    __slots__ = ()
-    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self.__dataclass_fields__)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, _ByFields)
-        return self._values() == other._values()
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__dataclass_fields__)
-        return f"{type(self).__qualname__}({shown})"
-
-
-class Record(_ByFields):
-    """Frozen data, hashed by its fields: the base of :func:`record` and :func:`frozen` classes."""
-
-    __slots__ = ()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __getstate__(self) -> tuple[Any, ...]:
-        return self._values()
-
-    def __setstate__(self, state: tuple[Any, ...]) -> None:
-        """Unpickling and ``copy`` set the fields past the frozen ``__setattr__``, as ``__init__`` does."""
-        for name, value in zip(self.__dataclass_fields__, state, strict=True):
-            object.__setattr__(self, name, value)
-
-
-class Mutable(_ByFields):
-    """Working data that changes in place (a hand's cards, the stock): the base of :func:`mutable`
-    classes. Like a mutable dataclass, it compares by its fields and has no hash."""
-
-    __slots__ = ()
-    __hash__ = None  # type: ignore[assignment]
+_SHARED: set[type] = set()
+"""The plain classes whose fields the records deriving from them take (:func:`shared`)."""
 
 
 @dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(dataclasses.field,))
 def record(cls: type[R]) -> type[R]:
-    """Make a class a record: frozen data that crosses a boundary, its fields given by keyword.
-
-    The class must derive from :class:`Record`."""
-    assert issubclass(cls, Record), f"{cls.__name__} must derive from Record"
-    return _data_class(cls, kw_only=True)
+    """Make a class a record: frozen data that crosses a boundary, its fields given by keyword."""
+    return _struct(cls, frozen=True, kw_only=True)
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
 def frozen(cls: type[R]) -> type[R]:
     """Make a class frozen data of the arbiter's own (a card, a score line), its fields given in
-    order or by keyword. The class must derive from :class:`Record`."""
-    assert issubclass(cls, Record), f"{cls.__name__} must derive from Record"
-    return _data_class(cls, kw_only=False)
+    order or by keyword."""
+    return _struct(cls, frozen=True, kw_only=False)
 
 
 @dataclass_transform(field_specifiers=(dataclasses.field,))
 def mutable(cls: type[R]) -> type[R]:
-    """Make a class working data that changes in place, its fields given in order or by keyword.
-
-    The class must derive from :class:`Mutable`."""
-    assert issubclass(cls, Mutable), f"{cls.__name__} must derive from Mutable"
-    return _data_class(cls, kw_only=False)
+    """Make a class working data that changes in place, its fields given in order or by keyword:
+    it compares by its fields and has no hash, and it refuses an attribute that is no field."""
+    return _struct(cls, frozen=False, kw_only=False)
 
 
-def _data_class(cls: type[R], *, kw_only: bool) -> type[R]:
-    """A slotted dataclass whose methods come from its base and whose ``__init__`` is compiled on
-    first use."""
-    made = dataclasses.dataclass(init=False, slots=True, kw_only=kw_only, eq=False, repr=False)(cls)
-    defaulted = None
-    for f in dataclasses.fields(made):  # type: ignore[arg-type]
-        if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING:
-            defaulted = f.name
-        elif defaulted and not f.kw_only:
-            raise TypeError(f"{cls.__name__}: field {f.name!r} without a default follows {defaulted!r}")
-    made.__init__ = _first_init  # type: ignore[assignment]
+@dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(dataclasses.field,))
+def shared(cls: type[R]) -> type[R]:
+    """Fields that several records share (a transcript line's position and comments): the class stays
+    a plain class, and each record deriving from it takes its fields, before its own."""
+    _SHARED.add(cls)
+    return cls
+
+
+def _struct(cls: type[R], *, frozen: bool, kw_only: bool) -> type[R]:
+    """The class made a Struct of the same fields, methods and docstring."""
+    written = _written(cls)
+    names = {name for name, _annotation, _default in written}
+    namespace = {
+        key: value
+        for key, value in vars(cls).items()
+        if key not in names and key not in ("__dict__", "__weakref__", "__annotations__")
+    }
+    namespace["__get_pydantic_core_schema__"] = classmethod(_core_schema)
+    mixins = tuple(base for base in cls.__bases__ if base is not object and base not in _SHARED)
+    made: Any = msgspec.defstruct(
+        cls.__name__,
+        [_struct_field(*field) for field in written],
+        bases=(*mixins, msgspec.Struct),
+        module=cls.__module__,
+        namespace=namespace,
+        frozen=frozen,
+        kw_only=kw_only,
+    )
+    made.__qualname__ = cls.__qualname__
+    _WRITTEN[made] = (written, kw_only)
+    struct: type[R] = made
+    return struct
+
+
+def _written(cls: type) -> list[Written]:
+    """The fields of a class body, after those of the :func:`shared` classes it derives from."""
+    found: dict[str, Written] = {}
+    for base in [*(b for b in reversed(cls.__mro__) if b in _SHARED), cls]:
+        for name, annotation in vars(base).get("__annotations__", {}).items():
+            found[name] = (name, annotation, vars(base).get(name, dataclasses.MISSING))
+    return list(found.values())
+
+
+def _struct_field(name: str, annotation: Any, default: Any) -> tuple[Any, ...]:
+    """A field as ``msgspec.defstruct`` takes it."""
+    if isinstance(default, dataclasses.Field):
+        if default.default_factory is not dataclasses.MISSING:
+            return (name, annotation, msgspec.field(default_factory=default.default_factory))
+        default = default.default
+    return (name, annotation) if default is dataclasses.MISSING else (name, annotation, default)
+
+
+@cache
+def _dataclass_of(cls: type) -> Any:
+    """The standard dataclass that pydantic reads for a record class: its fields as written (with
+    their metadata), its name, module and docstring, and its pydantic configuration."""
+    written, kw_only = _WRITTEN[cls]
+    specs = []
+    for name, annotation, default in written:
+        if isinstance(default, dataclasses.Field):
+            field: Any = dataclasses.field(
+                default=default.default, default_factory=default.default_factory, metadata=default.metadata
+            )
+        else:
+            field = dataclasses.field() if default is dataclasses.MISSING else dataclasses.field(default=default)
+        specs.append((name, annotation, field))
+    made: Any = dataclasses.make_dataclass(cls.__name__, specs, frozen=True, kw_only=kw_only)
+    made.__module__, made.__qualname__, made.__doc__ = cls.__module__, cls.__qualname__, cls.__doc__
+    config = getattr(cls, "__pydantic_config__", None)
+    if config is not None:
+        made.__pydantic_config__ = config
     return made
 
 
-def _first_init(self: _ByFields, *args: Any, **values: Any) -> None:
-    """A data class's first ``__init__``: it compiles the class's own and hands over to it."""
-    init = _init_of(type(self))
-    type(self).__init__ = init  # type: ignore[method-assign]
-    init(self, *args, **values)
+def _core_schema(cls: type, _source: Any, handler: Any) -> Any:
+    """pydantic's schema of a record class: its dataclass's (:func:`_dataclass_of`), the record made
+    from the dataclass when validated and the dataclass from the record when serialised."""
+    from pydantic_core import core_schema
+
+    shown = _dataclass_of(cls)
+    names = cls.__struct_fields__  # type: ignore[attr-defined]
+    inner = handler.generate_schema(shown)
+
+    def to_record(value: Any) -> Any:
+        return cls(**{name: getattr(value, name) for name in names})
+
+    def from_record(value: Any, serialise: Callable[[Any], Any]) -> Any:
+        return serialise(shown(**{name: getattr(value, name) for name in names}))
+
+    serialisation = core_schema.wrap_serializer_function_ser_schema(from_record, schema=inner)
+    return core_schema.no_info_after_validator_function(to_record, inner, serialization=serialisation)
 
 
-def _slot_setters(cls: type) -> dict[str, Any]:
-    """Each field's slot setter, ``_set_NAME(item, value)``: a frozen record's fields are set past its
-    ``__setattr__`` through their slots, which costs about two thirds of ``object.__setattr__``
-    (records are made by the thousand a hand: models, score lines, verdicts)."""
-    setters = {}
-    for f in dataclasses.fields(cls):
-        slot = getattr(cls, f.name)
-        if not isinstance(slot, types.MemberDescriptorType):
-            raise TypeError(f"{cls.__name__}.{f.name} is not a slot: a record's class is made by @record or @frozen")
-        setters[f"_set_{f.name}"] = slot.__set__
-    return setters
+def fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    """A record class's fields as written, with their metadata (``description`` …), in order."""
+    return dataclasses.fields(_dataclass_of(cls))
 
 
-def _init_of(cls: type[_ByFields]) -> Callable[..., None]:
-    """The ``__init__`` that ``dataclass`` would write: each field in order (keyword-only fields
-    after ``*``), its default or a fresh value from its factory, set directly (through its slot,
-    past the frozen ``__setattr__`` of a record), then the class's ``__post_init__`` check if it
-    has one."""
-    scope: dict[str, Any] = {"_MISSING": dataclasses.MISSING}
-    is_frozen = issubclass(cls, Record)
-    if is_frozen:
-        scope.update(_slot_setters(cls))
-    positional: list[str] = []
-    by_keyword: list[str] = []
-    body: list[str] = []
-    for f in dataclasses.fields(cls):
-        param, value = f.name, f.name
-        if f.default is not dataclasses.MISSING:
-            scope[f"_default_{f.name}"] = f.default
-            param = f"{f.name}=_default_{f.name}"
-        elif f.default_factory is not dataclasses.MISSING:
-            scope[f"_factory_{f.name}"] = f.default_factory
-            param = f"{f.name}=_MISSING"
-            value = f"_factory_{f.name}() if {f.name} is _MISSING else {f.name}"
-        (by_keyword if f.kw_only else positional).append(param)
-        body.append(f"_set_{f.name}(self, {value})" if is_frozen else f"self.{f.name} = {value}")
-    if hasattr(cls, "__post_init__"):
-        body.append("self.__post_init__()")
-    signature = ", ".join(["self", *positional, *(["*", *by_keyword] if by_keyword else [])])
-    exec(f"def __init__({signature}) -> None:\n    " + "\n    ".join(body or ["pass"]), scope)
-    init: Callable[..., None] = scope["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    return init
+def field_names(cls: type) -> tuple[str, ...]:
+    """A record class's field names, in order."""
+    names: tuple[str, ...] = cls.__struct_fields__  # type: ignore[attr-defined]
+    return names
 
 
 @dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(dataclasses.field,))
@@ -201,7 +191,7 @@ def nested(cls: type) -> Any:
     """A field holding a record of ``cls``, which defaults to ``cls()`` (shown in the JSON Schema)."""
 
     def show(schema: dict[str, Any]) -> None:
-        schema["default"] = dataclasses.asdict(cls())
+        schema["default"] = msgspec.to_builtins(cls())
 
     return dataclasses.field(default_factory=cls, metadata={"json_schema_extra": show})
 
@@ -214,43 +204,15 @@ def _shown(metadata: dict[str, Any], default: Any) -> dict[str, Any]:
 
 def replace(item: R, **changes: Any) -> R:
     """A copy of a record with some fields changed (the record itself never changes)."""
-    return dataclasses.replace(item, **changes)  # type: ignore[type-var]
-
-
-def replacer(cls: type[R], name: str) -> Callable[[R, Any], R]:
-    """A function that copies a record of ``cls`` with the field ``name`` set to a new value.
-
-    What :func:`replace` does for one field, compiled for the class: the reader copies a remembered
-    line to each place it is read again, about twenty times a hand (decision B14), and
-    ``dataclasses.replace`` goes through every field's metadata and ``__init__`` each time."""
-    made: Callable[[R, Any], R] | None = _REPLACERS.get((cls, name))
-    if made is None:
-        made = _REPLACERS[cls, name] = _compiled_replacer(cls, name)
-    return made
-
-
-_REPLACERS: dict[tuple[type, str], Callable[[Any, Any], Any]] = {}
-
-
-def _compiled_replacer(cls: type[R], name: str) -> Callable[[R, Any], R]:
-    names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
-    if name not in names:
-        raise TypeError(f"{cls.__name__} has no field {name!r}")
-    if hasattr(cls, "__post_init__"):  # the copy skips __init__, so it would skip the check
-        raise TypeError(f"{cls.__name__} checks its fields in __post_init__: use replace()")
-    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, **_slot_setters(cls)}
-    body = [f"_set_{n}(copy, {'value' if n == name else 'item.' + n})" for n in names]
-    exec("def replaced(item, value):\n    copy = _new(_cls)\n    " + "\n    ".join([*body, "return copy"]), scope)
-    made: Callable[[R, Any], R] = scope["replaced"]
-    made.__qualname__ = f"replacer({cls.__qualname__}, {name!r})"
-    return made
+    copied: R = msgspec.structs.replace(item, **changes)  # type: ignore[type-var]
+    return copied
 
 
 @cache
 def field_types(cls: type) -> dict[str, Any]:
     """Each field of a record class → its type, resolved (the annotations are strings)."""
     hints = get_type_hints(cls)
-    return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
+    return {name: hints[name] for name in field_names(cls)}
 
 
 class Discriminated:

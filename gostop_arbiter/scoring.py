@@ -11,10 +11,9 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
-from typing import NamedTuple
 
 from .cards import ANIMAL, BONUS_CARDS, BRIGHT, MONTH_CARDS, RIBBON, Kind, card_info
-from .records import Record, frozen
+from .records import frozen
 from .rules import Profile
 
 Placement = Mapping[str, str]
@@ -35,7 +34,7 @@ _GODORI, _HONGDAN, _CHEONGDAN, _CHODAN = frozenset(GODORI), frozenset(HONGDAN), 
 
 
 @frozen
-class HouseSet(Record):
+class HouseSet:
     """A regional set (지역 족보, docs/rules-reference.md SC-7) that a profile scores when its knob
     gives it points: the score line's rule, the knob, every card it needs (a code twice for both
     junk cards of a month), the switchable animal that must count as junk for it, and whether its
@@ -70,7 +69,8 @@ Played = tuple[tuple[HouseSet, int], ...]
 """The regional sets a profile plays, each with its points."""
 
 
-class _Known(NamedTuple):
+@frozen
+class _Known:
     """What the running tally reads of a profile after every turn, found once per profile."""
 
     switchable: tuple[str, ...]
@@ -103,7 +103,7 @@ def house_sets(profile: Profile) -> Played:
 
 
 @frozen
-class ScoreLine(Record):
+class ScoreLine:
     """One scoring category of a pile: a stable rule code, its points, and the cards that make it."""
 
     rule: str
@@ -112,7 +112,7 @@ class ScoreLine(Record):
 
 
 @frozen
-class PileScore(Record):
+class PileScore:
     """The score of one capture pile under one placement, with the facts the baks look at."""
 
     lines: tuple[ScoreLine, ...]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Literal, get_args
 
-from .records import Record, adapter, listed, mapped, record
+from .records import adapter, listed, mapped, record
 
 SCHEMA_VERSION = 1
 
@@ -42,7 +42,7 @@ VIOLATION_CODES: frozenset[str] = frozenset(get_args(ViolationCode))
 
 
 @record
-class Violation(Record):
+class Violation:
     """A rule the transcript breaks, where, by whom and with which card.
 
     ``params`` holds the facts of the message (counts, the other player, the line it refers to),
@@ -95,7 +95,7 @@ class Violates:
 
 
 @record
-class Discrepancy(Record):
+class Discrepancy:
     """A mark, claim or tag of the table that the rules contradict; ``tag``: a tag that looks like a
     misspelt tag that changes the judging (``[RuleJ "…"]``), so the hand's rules may be wrong."""
 
@@ -105,7 +105,7 @@ class Discrepancy(Record):
 
 
 @record
-class ScoreItem(Record):
+class ScoreItem:
     """One score item: a stable rule code (``pi``, ``hongdan``, ``go`` …), its points and cards."""
 
     rule: str
@@ -114,7 +114,7 @@ class ScoreItem(Record):
 
 
 @record
-class PlayerScore(Record):
+class PlayerScore:
     """A player's score at the end of the hand: the total and the items it is made of."""
 
     total: int
@@ -122,7 +122,7 @@ class PlayerScore(Record):
 
 
 @record
-class Factor(Record):
+class Factor:
     """A multiplier of a payment: its rule code, the factor, and why it applies, in words.
 
     ``params`` holds the facts of the reason (names, counts), so that it can be said in other
@@ -135,7 +135,7 @@ class Factor(Record):
 
 
 @record
-class Payment(Record):
+class Payment:
     """Money one player owes another for the hand (``kind``: hand, immediate or sale)."""
 
     payer: str = dataclasses.field(metadata={"alias": "from"})
@@ -148,7 +148,7 @@ class Payment(Record):
 
 
 @record
-class HandVerdict(Record):
+class HandVerdict:
     """The verdict on one hand."""
 
     index: int
@@ -170,7 +170,7 @@ class HandVerdict(Record):
 
 
 @record
-class FileError(Record):
+class FileError:
     """A file that cannot be read or parsed, or a hand that cannot be judged: nothing to replay."""
 
     code: Literal["syntax", "unreadable", "usage"]
@@ -180,7 +180,7 @@ class FileError(Record):
 
 
 @record
-class FileVerdict(Record):
+class FileVerdict:
     """One file's verdict: each hand's, the money balance over its valid hands, and what could not be read."""
 
     path: str
@@ -191,7 +191,7 @@ class FileVerdict(Record):
 
 
 @record
-class Verdict(Record):
+class Verdict:
     """The arbiter's whole answer (GSN §8): the schema's version and a verdict for each file."""
 
     schema_version: int = SCHEMA_VERSION

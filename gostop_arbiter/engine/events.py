@@ -7,8 +7,11 @@ verdict, the report and the step-by-step replay are all derived from them.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import field
 from types import MappingProxyType
-from typing import Literal, NamedTuple
+from typing import Literal
+
+from ..records import frozen
 
 EventKind = Literal[
     "deal",
@@ -44,12 +47,11 @@ EventKind = Literal[
 NO_EXTRA: Mapping[str, int] = MappingProxyType({})
 
 
-class Event(NamedTuple):
+@frozen
+class Event:
     """One thing that happened: its kind, its line, who did it, and the cards it moved.
 
     ``other`` names the second player of a steal (the giver) or of an immediate payment (the payer).
-    An event is an immutable tuple: a replay makes one or more for every turn, and a tuple is built
-    several times faster than a frozen dataclass.
     """
 
     kind: EventKind
@@ -60,5 +62,5 @@ class Event(NamedTuple):
     note: str = ""
     turn: int = 0
     """The turn number (1-based) the event belongs to; 0 before the first turn."""
-    extra: Mapping[str, int] = NO_EXTRA
+    extra: Mapping[str, int] = field(default_factory=lambda: NO_EXTRA)  # no hash: a factory (decision C4)
     """Facts that belong to one kind of event (the points of an immediate payment)."""

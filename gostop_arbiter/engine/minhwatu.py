@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import field
 
 from ..notation.model import Flip, Turn
-from ..records import Mutable, mutable
+from ..records import mutable
 from .state import HandState, is_bonus, month_of
 
 
 @mutable
-class _Round(Mutable):
+class _Round:
     """What one Minhwatu turn has done so far: the hand card, the table cards of its month when it
     was played, the cards captured, and the table card it will take once the flips are known."""
 

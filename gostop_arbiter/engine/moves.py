@@ -8,16 +8,16 @@ generated as they are read (decision E28)."""
 
 from __future__ import annotations
 
-import dataclasses
 import operator
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from itertools import accumulate, combinations
-from typing import Any, TypeAlias, overload
+from typing import TypeAlias, overload
 
 from ..notation.model import Bonus, Call, CardRef, Chongtong, Declare, Flip, Give, Shake, SitOut, Statement, Turn
+from ..records import replace
 from ..scoring import declaration_problem, junk_value_of, sort_cards
 from . import calls, deal
 from .state import HandState, is_bonus, month_of
@@ -37,37 +37,9 @@ def _flip(code: str, target: str | None) -> Flip:
     return Flip(card=_card(code), target=_target(target))
 
 
-class _Unfrozen(Turn):
-    """A turn being made by :func:`_completed`: a Turn with the generic ``__setattr__`` and
-    ``__delattr__`` (not the frozen ones of ``Record``), so that setting a field is one store to its
-    slot rather than a call of ``object.__setattr__``. It adds no slot, so a made turn then takes
-    ``Turn`` as its class, and is from then on a Turn like any other, frozen (decision E26)."""
-
-    __slots__ = ()
-    # Both: Python keeps one type slot for setting and deleting, and takes the generic one only if
-    # neither name is overridden.
-    __setattr__ = object.__setattr__  # type: ignore[assignment]
-    __delattr__ = object.__delattr__
-
-
-def _completer() -> Callable[[Turn, CardRef | None, list[Flip]], Turn]:
-    """``_completed(play, target, flips)``: the play with its ``x`` target and flips, every other
-    field the play's. Made from Turn's fields as ``records`` makes an ``__init__``, without the
-    keywords and defaults a call to ``Turn`` handles: a listing makes up to several hundred turns,
-    and making them is most of its cost (E24). Each field is stored to its slot on an
-    :class:`_Unfrozen` turn, which then becomes a Turn (E26)."""
-    assert not hasattr(Turn, "__post_init__"), "Turn checks its fields: call Turn() instead"
-    names = [f.name for f in dataclasses.fields(Turn)]
-    assert {"target", "flips"} <= set(names)
-    body = "".join(f"\n    turn.{n} = {n if n in ('target', 'flips') else 'play.' + n}" for n in names)
-    scope: dict[str, Any] = {"_new": object.__new__, "_Unfrozen": _Unfrozen, "Turn": Turn}
-    head = "def _completed(play, target, flips):\n    turn = _new(_Unfrozen)"
-    exec(f"{head}{body}\n    turn.__class__ = Turn\n    return turn", scope)
-    made: Callable[[Turn, CardRef | None, list[Flip]], Turn] = scope["_completed"]
-    return made
-
-
-_completed = _completer()
+def _completed(play: Turn, target: CardRef | None, flips: list[Flip]) -> Turn:
+    """The play with its ``x`` target and flips, every other field the play's."""
+    return replace(play, target=target, flips=flips)
 
 
 Part: TypeAlias = "Statement | Completions"
@@ -109,29 +81,50 @@ def _calls_or_turn(st: HandState, complete: bool) -> list[Part]:
 
 def _before_play(st: HandState, complete: bool) -> list[Part]:
     """Selling or folding, chongtong and shakes at the deal, then the dealer's first turn."""
-    moves: list[Part] = []
-    if len(st.seats) == 4 and not st.minhwatu:
-        moves += [
-            SitOut(player=p, how=how)
-            for p in st.seats
-            for how in ("sell", "fold")
-            if deal.sit_out_problem(st, p, how) is None
-        ]
-    if not st.minhwatu:
-        declared = {s.player for s in st.seating.chongtong_claims}
-        for p in st.seats:
-            if p not in declared and p not in st.seating.sitting_out:
-                moves += [Chongtong(player=p, cards=[_card(c) for c in four]) for four in _of_a_month(st, p, 4)]
-    if st.profile.events.shake_timing == "at-deal":
-        for p in st.seats:
-            moves += [Shake(player=p, cards=[_card(c) for c in three]) for three in _shakes(st, p)]
+    return [*_sit_outs(st), *_chongtongs(st), *_shakes_at_deal(st), *_first_turn(st, complete)]
+
+
+def _sit_outs(st: HandState) -> list[SitOut]:
+    """Each player's selling or folding, at a Go-Stop table of four."""
+    if len(st.seats) != 4 or st.minhwatu:
+        return []
+    return [
+        SitOut(player=p, how=how)
+        for p in st.seats
+        for how in ("sell", "fold")
+        if deal.sit_out_problem(st, p, how) is None
+    ]
+
+
+def _chongtongs(st: HandState) -> list[Chongtong]:
+    """Each chongtong a player who has not declared one, and does not sit out, may show."""
+    if st.minhwatu:
+        return []
+    declared = {s.player for s in st.seating.chongtong_claims}
+    return [
+        Chongtong(player=p, cards=[_card(c) for c in four])
+        for p in st.seats
+        if p not in declared and p not in st.seating.sitting_out
+        for four in _of_a_month(st, p, 4)
+    ]
+
+
+def _shakes_at_deal(st: HandState) -> list[Shake]:
+    """Each shake a player may show at the deal, under a profile that shakes then."""
+    if st.profile.events.shake_timing != "at-deal":
+        return []
+    return [Shake(player=p, cards=[_card(c) for c in three]) for p in st.seats for three in _shakes(st, p)]
+
+
+def _first_turn(st: HandState, complete: bool) -> list[Part]:
+    """The dealer's first turns, once the table is laid and the deal is sound."""
     if st.seating.table_line is None:
-        return moves
+        return []
     seated = deal.seated(st)
     if seated.outcome.kind != "incomplete" or seated.findings.violated != st.findings.violated:
-        return moves  # a misdealt or finished hand: no turn may be played
+        return []  # a misdealt or finished hand: no turn may be played
     player = seated.expected()
-    return moves + (list(_turns(seated, player, complete)) if player is not None else [])
+    return list(_turns(seated, player, complete)) if player is not None else []
 
 
 def _holdable(st: HandState, player: str, never: Counter[str] | None = None) -> Counter[str]:

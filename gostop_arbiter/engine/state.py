@@ -27,24 +27,21 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from functools import partial
 from types import MappingProxyType as View
 from typing import Any
 
 from ..cards import BONUS_CARDS, MONTH_CARDS
 from ..notation.model import CardRef, Chongtong, Claim, DealLine, Give, Statement, TableLine
-from ..records import Record, frozen
+from ..records import frozen
 from ..rules import Profile
 from ..verdict import Discrepancy, Violation
 from ..verdict import Outcome as OutcomeKind
 from .deeds import Calls, Deeds, MustCall
-from .events import NO_EXTRA, Event, EventKind
+from .events import Event, EventKind
 from .findings import SHOWN_PER_CODE, Findings, Mark
 from .ledger import Hands, Ledger, Stock
 from .piles import Piles
 from .table import NATURAL, Table
-
-_new_event = partial(tuple.__new__, Event)
 
 MARK_EVENTS = {"ppeok": "ppeok", "jappeok": "ja-ppeok", "chok": "chok", "ttadak": "ttadak", "sweep": "sweep"}
 """A transcriber's mark (``!chok``) → the event it claims."""
@@ -63,7 +60,7 @@ def is_bonus(code: str) -> bool:
 
 
 @frozen
-class Steal(Record):
+class Steal:
     """One steal owed to the turn's player: from whom, how much, and why."""
 
     reason: EventKind
@@ -106,7 +103,7 @@ class PendingTurn:
 
 
 @frozen
-class Outcome(Record):
+class Outcome:
     """How the hand has ended so far: the outcome's kind, the winner if any, and the line that ended it."""
 
     kind: OutcomeKind = "incomplete"
@@ -345,10 +342,7 @@ class HandState:
         return self.findings.listed
 
     def emit(self, kind: EventKind, line: int, player: str | None = None, cards: Any = (), **more: Any) -> None:
-        if more:
-            self.events.append(Event(kind, line, player, tuple(cards), turn=self.turn_number, **more))
-        else:  # most events: the tuple built directly, without the keyword handling
-            self.events.append(_new_event((kind, line, player, tuple(cards), None, "", self.turn_number, NO_EXTRA)))
+        self.events.append(Event(kind, line, player, tuple(cards), turn=self.turn_number, **more))
 
     def end(self, kind: OutcomeKind, winner: str | None, line: int) -> None:
         """The hand ends here, or so it stands (a stop, chongtong, three ppeoks, a redeal …)."""
@@ -550,7 +544,7 @@ class HandState:
 
 
 @frozen
-class PlayedHand(Record):
+class PlayedHand:
     """A finished hand as the judge reads it (:meth:`~.board.HandBoard.result`): how it ended, who
     played it, each player's pile, calls, shakes, bombs and declarations, and what the replay
     found. Frozen: the board that made it goes on unchanged."""

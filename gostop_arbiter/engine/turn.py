@@ -9,7 +9,7 @@ from itertools import pairwise
 
 from ..cards import UNSEEN
 from ..notation.model import Bonus, CardRef, Flip, Shake, Turn
-from ..records import Mutable, mutable
+from ..records import mutable
 from ..verdict import Discrepancy
 from .calls import pay_steals
 from .events import EventKind
@@ -18,7 +18,7 @@ from .table import NATURAL
 
 
 @mutable
-class _Turn(Mutable):
+class _Turn:
     """What one turn has done so far."""
 
     player: str

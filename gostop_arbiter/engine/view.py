@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..records import Record, frozen
+from ..records import frozen
 from ..scoring import sort_cards
 from . import calls, deal
 from .events import Event
@@ -13,7 +13,7 @@ from .state import HandState
 
 
 @frozen
-class Stack(Record):
+class Stack:
     """The cards of one month on the table; ``owner`` is who made a stack of three ('' when dealt)."""
 
     month: int
@@ -24,7 +24,7 @@ class Stack(Record):
 
 
 @frozen
-class BoardView(Record):
+class BoardView:
     """The table, hands, piles, running scores and what is due, as a viewer sees them."""
 
     players: tuple[str, ...]

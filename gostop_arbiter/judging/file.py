@@ -17,7 +17,7 @@ from ..notation import Hand, SyntaxIssue
 from ..notation.model import Notice
 from ..notation.reader import JUDGING_TAGS, Reader, meant_tags
 from ..numbers import whole_number
-from ..records import Mutable, Record, frozen, mutable, replace
+from ..records import frozen, mutable, replace
 from ..rules import Profile, RulesError, resolve
 from ..verdict import Discrepancy, FileError, FileVerdict, HandVerdict
 from .tally import judge_tally
@@ -30,7 +30,7 @@ VOID_OUTCOMES = ("nagari", "redeal", "void")
 
 
 @frozen
-class RulesChoice(Record):
+class RulesChoice:
     """Rules given on the command line: ``--rules`` replaces the file's profile and its ``Set``
     tags; ``--set`` overrides single knobs on top."""
 
@@ -44,7 +44,7 @@ class RulesChoice(Record):
 
 
 @mutable
-class _Session(Mutable):
+class _Session:
     """What one hand hands on to the next."""
 
     dealer: str | None = None
@@ -195,7 +195,7 @@ def judge_file(
 
 
 @mutable
-class ReadAndJudged(Mutable):
+class ReadAndJudged:
     """A file judged while it is read (:func:`judge_lines`): the verdict, or the syntax errors
     that stop it, and the warnings about its text."""
 

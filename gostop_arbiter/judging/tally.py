@@ -16,7 +16,7 @@ from dataclasses import field
 from ..cards import Kind, card_info
 from ..errors import UsageError
 from ..notation.model import Bomb, Call, Claim, Declare, Hand, PileLine, Shake
-from ..records import Mutable, mutable, replace
+from ..records import mutable, replace
 from ..rules import Profile
 from ..scoring import Tally, best_score, best_total, declaration_problem, redeclaration_problem, switchable_in
 from ..settlement import minhwatu_points, minhwatu_round, nagari_carry, settle_stop, standings
@@ -25,7 +25,7 @@ from .claims import compare_claims
 
 
 @mutable
-class _Tally(Mutable, Violates):
+class _Tally(Violates):
     """What the lines of a tally hand add up to."""
 
     piles: dict[str, list[str]]

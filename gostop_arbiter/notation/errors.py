@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from lark import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from ..records import Record, record
+from ..records import record
 
 # What each terminal of grammar/gsn.lark is, in words, in the order a list of them reads best.
 _EXPECTED_WORDS: dict[str, str] = {
@@ -60,7 +60,7 @@ _TAG_SHAPE = re.compile(r'\s*\[\s*[A-Za-z0-9_.]+\s*"(?:\\.|[^"\\])*"\s*\]')
 
 
 @record
-class SyntaxIssue(Record):
+class SyntaxIssue:
     """A located error in the text (GSN §8: ``{"code": "syntax", "line", "column", "message"}``)."""
 
     code: str = "syntax"

@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..records import Record, frozen, replacer
+from ..records import frozen, replace
 from .model import DealLine, PileLine, StockLine, TableLine
 
 MAX_LENGTH = 80
@@ -51,7 +51,7 @@ _BLANK = re.compile(r"[ \t\f\r\v]*")
 
 
 @frozen
-class Parsed(Record):
+class Parsed:
     """What the parser made of a line's text: its model (at whatever line it was parsed) and the
     problems the transformer found, as column and message."""
 
@@ -60,7 +60,7 @@ class Parsed(Record):
 
     def at(self, line: int) -> Any:
         """The model as it stands at ``line`` of a file."""
-        return replacer(type(self.model), "line")(self.model, line)
+        return replace(self.model, line=line)
 
 
 class LineMemo:

@@ -11,19 +11,19 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from ..records import Discriminated, Record, closed_record, listed, mapped
+from ..records import Discriminated, closed_record, listed, mapped, shared
 
 
 @closed_record
-class CardRef(Record):
+class CardRef:
     """A card named in the transcript: its canonical code (``?`` for an unseen card) and column."""
 
     code: str
     column: int = 0
 
 
-@closed_record
-class _Item(Record):
+@shared
+class _Item:
     """A line of the transcript: its position and the comments around it."""
 
     line: int = 0
@@ -80,7 +80,7 @@ class PileLine(_Item):
 
 
 @closed_record
-class Flip(Record):
+class Flip:
     """``/ CARD [x CARD]``: a card flipped from the stock and the table card it names to take."""
 
     card: CardRef
@@ -218,7 +218,7 @@ HandKind = Literal["played", "tally"]
 
 
 @closed_record
-class Notice(Record):
+class Notice:
     """A warning about the text that changes nothing (an unknown tag, a tag given twice)."""
 
     line: int
@@ -227,7 +227,7 @@ class Notice(Record):
 
 
 @closed_record
-class Hand(Record):
+class Hand:
     """One hand: its tags and statements as written, and the settings in force for it.
 
     ``seats``, ``rules``, ``sets`` and ``stake`` are resolved from this hand's tags and the ones
@@ -259,7 +259,7 @@ class Hand(Record):
 
 
 @closed_record
-class Transcript(Record):
+class Transcript:
     """A whole GSN file: one or more hands."""
 
     hands: list[Hand]

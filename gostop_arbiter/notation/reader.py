@@ -22,7 +22,7 @@ from lark import Lark, UnexpectedInput
 
 from ..errors import ArbiterError
 from ..numbers import shown, whole_number
-from ..records import Mutable, mutable, replace
+from ..records import mutable, replace
 from .errors import SyntaxIssue, describe
 from .grammar import ParserChoice, build_parser, cython_plugins
 from .memo import LineMemo, Problem
@@ -69,7 +69,7 @@ class GsnSyntaxError(ArbiterError):
 
 
 @mutable
-class HandResult(Mutable):
+class HandResult:
     """What the reader made of one hand: the hand, or the errors that stop it."""
 
     hand: Hand | None
@@ -77,7 +77,7 @@ class HandResult(Mutable):
 
 
 @mutable
-class _Settings(Mutable):
+class _Settings:
     """The tags that carry over from one hand to the next (GSN §3)."""
 
     seats: list[str] | None = None
@@ -87,7 +87,7 @@ class _Settings(Mutable):
 
 
 @mutable
-class _Chunk(Mutable):
+class _Chunk:
     """The lines of one hand, as cut from the text, and the number of its first line."""
 
     first_line: int

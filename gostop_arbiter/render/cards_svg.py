@@ -16,7 +16,7 @@ import math
 from collections.abc import Callable, Mapping
 
 from ..cards import BONUS_CARDS, MONTH_CARDS, UNSEEN, Kind, card_info
-from ..records import Record, frozen
+from ..records import frozen
 from .words import Lang
 
 WIDTH, HEIGHT = 40, 60
@@ -28,7 +28,7 @@ WHITE = "#ffffff"
 
 
 @frozen
-class Month(Record):
+class Month:
     """One month of the deck as drawn: its plant, the plant's colours, and its names."""
 
     number: int

@@ -18,7 +18,7 @@ from ..engine import BoardView, Event, HandBoard, HandVisitor, replay
 from ..messages import sentence
 from ..notation import Hand, write_statement
 from ..notation.model import Call, Declare, Give, Statement, Turn
-from ..records import Mutable, mutable
+from ..records import mutable
 from ..rules import Profile
 from ..verdict import HandVerdict, Violation
 from .transcript import cards_text
@@ -26,7 +26,7 @@ from .words import Lang, say, term
 
 
 @mutable
-class Snapshot(Mutable):
+class Snapshot:
     """The table after one turn."""
 
     turn: int

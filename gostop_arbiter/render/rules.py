@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from rich.table import Table
 
 from ..messages import Lang, pgettext, say, term
+from ..records import fields
 from ..rules import PROFILES, Profile
 from ..rules.profile import GROUPS
 
@@ -19,7 +19,7 @@ def knob_rows(profile: Profile) -> list[dict[str, Any]]:
     ]
     for group in GROUPS:
         model = getattr(profile, group)
-        for info in dataclasses.fields(model):
+        for info in fields(type(model)):
             name = info.name
             description = str(info.metadata.get("description", ""))
             rule = str(info.metadata.get("json_schema_extra", {}).get("rule", ""))

@@ -13,7 +13,7 @@ import dataclasses
 from typing import Any, Literal
 
 from ..errors import KnobError
-from ..records import Record, closed_record, listed
+from ..records import closed_record, listed
 
 
 def knob(default: Any, meaning: str, rule: str) -> Any:
@@ -25,7 +25,7 @@ def knob(default: Any, meaning: str, rule: str) -> Any:
 
 
 @closed_record
-class DeckRules(Record):
+class DeckRules:
     """What is in the deck and how the switchable animals count."""
 
     bonus_cards: list[str] = knob([], "bonus cards added to the 48, e.g. b2 b3 (repeat a code for two copies)", "DK-6")
@@ -59,7 +59,7 @@ class DeckRules(Record):
 
 
 @closed_record
-class DealRules(Record):
+class DealRules:
     """Deal sizes and what happens before the first turn."""
 
     hand_2p: int = knob(10, "cards dealt to each of two players", "DL-1")
@@ -84,7 +84,7 @@ class DealRules(Record):
 
 
 @closed_record
-class EventRules(Record):
+class EventRules:
     """Steals, special events, bombs, shakes and the last-turn exceptions."""
 
     bonus_from_hand: Literal["draw-to-hand", "flip-as-substitute"] = knob(
@@ -156,7 +156,7 @@ class EventRules(Record):
 
 
 @closed_record
-class ScoringRules(Record):
+class ScoringRules:
     """The points of a capture pile (족보)."""
 
     three_brights: int = knob(3, "points for three brights without the rain bright", "SC-1")
@@ -186,7 +186,7 @@ class ScoringRules(Record):
 
 
 @closed_record
-class GoRules(Record):
+class GoRules:
     """Minimum scores, go calls and the go bonus."""
 
     min_score_2p: int = knob(7, "minimum score to call go or stop with two players", "GS-1")
@@ -209,7 +209,7 @@ class GoRules(Record):
 
 
 @closed_record
-class BakRules(Record):
+class BakRules:
     """The loser-side doubles: pi-bak, gwang-bak, meong-tta, go-bak and 독박."""
 
     pi_bak: bool = knob(True, "pi-bak (피박): a loser with little junk pays double when the winner scored junk", "PA-2")
@@ -246,7 +246,7 @@ class BakRules(Record):
 
 
 @closed_record
-class SettlementRules(Record):
+class SettlementRules:
     """How a result becomes payments across hands."""
 
     fixed_win_multipliers: bool = knob(
@@ -262,7 +262,7 @@ class SettlementRules(Record):
 
 
 @closed_record
-class FourPlayerRules(Record):
+class FourPlayerRules:
     """Four at the table: one sits out (광팔기)."""
 
     mode: Literal["sell-last", "watch", "unplayable"] = knob(
@@ -283,7 +283,7 @@ class FourPlayerRules(Record):
 
 
 @closed_record
-class MinhwatuRules(Record):
+class MinhwatuRules:
     """민화투: card points and yak bonuses (docs/rules-reference.md §14)."""
 
     bright_points: int = knob(20, "card points of a bright", "MH-2")

@@ -9,7 +9,7 @@ from typing import Any, Literal, get_args, get_origin
 from ..cards import Deck
 from ..errors import KnobError, RulesError
 from ..notation.errors import did_you_mean
-from ..records import Record, closed_record, dump, field_types, nested, validate
+from ..records import closed_record, dump, field_names, field_types, nested, validate
 from .knobs import (
     BakRules,
     DealRules,
@@ -26,7 +26,7 @@ Game = Literal["go-stop", "minhwatu"]
 
 
 @closed_record
-class Profile(Record):
+class Profile:
     """A complete rules profile: the game, and every knob in its group."""
 
     name: str
@@ -64,7 +64,7 @@ def _deck(bonus: tuple[str, ...]) -> Deck:
     return Deck.of(bonus)
 
 
-GROUPS: dict[str, type[Record]] = {
+GROUPS: dict[str, type] = {
     "deck": DeckRules,
     "deal": DealRules,
     "events": EventRules,
@@ -82,9 +82,9 @@ def knob_index() -> dict[str, tuple[str, str]]:
     """Every knob name → (group, field). Knob names are unique across groups."""
     index: dict[str, tuple[str, str]] = {"game": ("", "game")}
     for group, rules in GROUPS.items():
-        for field in dataclasses.fields(rules):
-            assert field.name not in index, f"knob {field.name} is defined twice"
-            index[field.name] = (group, field.name)
+        for name in field_names(rules):
+            assert name not in index, f"knob {name} is defined twice"
+            index[name] = (group, name)
     return index
 
 

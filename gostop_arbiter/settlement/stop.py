@@ -8,7 +8,7 @@ from dataclasses import field
 from math import prod
 
 from ..cards import BONUS_CARDS
-from ..records import Record, frozen
+from ..records import frozen
 from ..rules import Profile
 from ..rules.knobs import GoRules
 from ..scoring import PileScore, placements, score_pile
@@ -17,7 +17,7 @@ from .baks import bak_points, gwang_bak, meong_tta, pi_bak, tti_bak
 
 
 @frozen
-class Standing(Record):
+class Standing:
     """A player's position at the end of a hand, as far as settlement cares."""
 
     player: str
@@ -56,7 +56,7 @@ def standings(
 
 
 @frozen
-class Settlement(Record):
+class Settlement:
     """A hand's scores and who pays whom."""
 
     scores: dict[str, PlayerScore]
@@ -98,7 +98,7 @@ def go_bonus(gos: int, profile: Profile) -> tuple[int, int]:
 
 
 @frozen
-class _Context(Record):
+class _Context:
     """What every loser's payment looks at: the winner, the table, the rules and the nagari carry."""
 
     winner: Standing
@@ -214,7 +214,7 @@ def _loser_factors(ctx: _Context, won: PileScore, loser: Standing, lost: PileSco
 
 
 @frozen
-class _Owed(Record):
+class _Owed:
     """What one loser owes the winner, with the factors that make it."""
 
     loser: str

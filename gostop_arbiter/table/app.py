@@ -12,7 +12,6 @@ import asyncio
 import functools
 import json
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
 from importlib import resources
 from typing import Any, cast
 
@@ -21,6 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 
 from ..messages import Lang, say
+from ..records import frozen
 from .guard import Guard, Role, Site, Tokens, lang_named, page_policy
 from .recorder import Recorder, RecorderError, Setup, StaleWrite
 from .views import (
@@ -50,8 +50,10 @@ HEARTBEAT = 15.0
 """Seconds between the comments that keep a watcher's stream open through idle Wi-Fi."""
 
 
-@dataclass(frozen=True)
+@frozen
 class _Follower:
+    """A page that follows the evening's stream: the language it reads, its link's role, its address."""
+
     lang: Lang
     role: Role
     client: str

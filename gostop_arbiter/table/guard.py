@@ -16,12 +16,12 @@ import json
 import re
 import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
-from dataclasses import dataclass
 from http.cookies import CookieError, SimpleCookie
 from typing import Any, Literal
 from urllib.parse import parse_qsl
 
 from ..messages import Lang, say
+from ..records import frozen
 
 Role = Literal["scorekeeper", "watcher"]
 
@@ -78,7 +78,7 @@ def _hashes(sources: list[str]) -> str:
     return " ".join(f"'sha256-{d}'" for d in digests) or "'none'"
 
 
-@dataclass(frozen=True)
+@frozen
 class Tokens:
     """The two secrets in the links: the scorekeeper's writes, the watchers' reads."""
 
@@ -99,7 +99,7 @@ class Tokens:
         return None
 
 
-@dataclass(frozen=True)
+@frozen
 class Site:
     """Where the server is reached: the address its links name (``192.168.0.5``, ``[::1]``) and
     its port. A request must name one of :attr:`hosts`: the links' address or the loopback's."""
@@ -127,7 +127,7 @@ class Site:
         return f"gostop-{self.port}-{role}"
 
 
-@dataclass(frozen=True)
+@frozen
 class _Asked:
     """What the Guard reads of a request: where it goes, its headers, its query and its language."""
 

@@ -22,7 +22,7 @@ import os
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import date
 from pathlib import Path
 from typing import TypeVar, cast
@@ -34,7 +34,7 @@ from ..messages import Lang, say, sentence
 from ..notation import GsnSyntaxError, Hand, Statement, normalise_lines, read_hands
 from ..notation.model import TableLine, Tag, Turn
 from ..outputs import reason_of
-from ..records import replace
+from ..records import frozen, mutable, replace
 from ..render.words import violation_text
 from ..rules import Profile, RulesError, resolve
 from ..verdict import FileError, HandVerdict, Violation
@@ -90,7 +90,7 @@ class StaleWrite(RecorderError):
         self.revision = revision
 
 
-@dataclass
+@mutable
 class Setup:
     """What the table says before its first hand (or changes between hands)."""
 
@@ -102,7 +102,7 @@ class Setup:
     event: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class StatementViolation:
     """A violation of the hand as it stands, at the line of the statement that made it."""
 
@@ -111,7 +111,7 @@ class StatementViolation:
     violation: Violation
 
 
-@dataclass(frozen=True)
+@frozen
 class Pending:
     """A hand set up and not yet dealt (decision T1): the lines it opens with in the file (its
     tags, and any comment among them) and the hand they make, with no statement yet."""

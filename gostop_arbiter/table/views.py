@@ -17,7 +17,7 @@ from ..engine.events import Event
 from ..messages import Lang, term
 from ..notation import Statement, write_statement
 from ..notation.model import CardRef, DealLine, StockLine, Turn
-from ..records import dump, replace
+from ..records import dump, field_names, replace
 from ..render.report import rendered_hand
 from ..render.words import discrepancy_text, factor_reason, payment_reason, violation_text
 from ..rules import PROFILES
@@ -173,7 +173,7 @@ def _event_view(event: Event, lang: Lang) -> dict[str, Any]:
 
 
 def _board_view(view: BoardView) -> dict[str, Any]:
-    shown = {name for name in BoardView.__dataclass_fields__ if name != "events"}  # sent once, as the hand's
+    shown = {name for name in field_names(BoardView) if name != "events"}  # sent once, as the hand's
     data: dict[str, Any] = dump(view, mode="json", include=shown)
     return data
 

@@ -26,12 +26,12 @@ from ..judging.file import RulesChoice, Session
 from ..notation import SyntaxIssue
 from ..notation.reader import Reader, decoded_lines, reader_from_env
 from ..outputs import STDIN, opened_input, output_file
-from ..records import Mutable, dump, mutable
+from ..records import dump, mutable
 from ..verdict import FileError
 
 
 @mutable
-class FileAudit(Mutable):
+class FileAudit:
     """What one file came to."""
 
     path: str

@@ -32,7 +32,7 @@ from ..notation.model import (
     Transcript,
     Turn,
 )
-from ..records import Mutable, mutable, replace
+from ..records import mutable, replace
 from ..rules import Profile
 
 NAMES = ("Minji", "Jae", "Soo", "Ara")
@@ -43,7 +43,7 @@ def _ref(code: str) -> CardRef:
 
 
 @mutable
-class _Deal(Mutable):
+class _Deal:
     """A shuffled deal: each hand, the table, the bonus cards turned up with it (the dealer's), and the stock."""
 
     hands: dict[str, list[str]]
