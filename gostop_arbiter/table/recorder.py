@@ -33,6 +33,7 @@ from ..judging.file import RulesChoice, Session
 from ..messages import Lang, say, sentence
 from ..notation import GsnSyntaxError, Hand, Statement, normalise_lines, read_hands
 from ..notation.model import TableLine, Tag, Turn
+from ..notation.reader import Reader
 from ..outputs import reason_of
 from ..records import replace
 from ..render.words import violation_text
@@ -203,6 +204,9 @@ class Recorder:
         if self.default_rules is not None or self.default_sets:
             resolve(self.default_rules or "standard", dict(self.default_sets))  # RulesError for the command line
         self.pending_path = path.with_name(f".{path.name}.pending")
+        self.reader = Reader()
+        """What reads every line the table writes, kept for the evening: a reader's parser is
+        built once, not for each line."""
         self._revision: str | None = None
         self._memo_revision = ""
         self._memo: dict[str, object] = {}
@@ -225,7 +229,7 @@ class Recorder:
     def _load(self, saved_pending: str = "") -> None:
         """Read the whole file: the hands played, and a board for the last one (or for the hand set
         up and not yet dealt, kept in ``saved_pending`` or already in :attr:`pending`)."""
-        results = list(read_hands(self.lines)) if _holds_statements(self.lines) else []
+        results = list(read_hands(self.lines, reader=self.reader)) if _holds_statements(self.lines) else []
         errors = [issue for result in results for issue in result.errors]
         if errors:
             raise GsnSyntaxError(errors)
@@ -328,7 +332,7 @@ class Recorder:
         if self.board is None or self.pending:
             raise RecorderError("no hand is being played", 409)
         board = self.board if at is None else self.board_at(at)
-        play = _parsed(board, self._one_line(text))
+        play = self._parsed(board, self._one_line(text))
         if not isinstance(play, Turn) or play.flips:
             raise RecorderError("ask for the flips of a hand play alone: a card, a bomb or a pass, with no '/'")
         return board.legal_flips(play)
@@ -499,7 +503,7 @@ class Recorder:
         start = self._tail_start()
         first = start + len(self.pending.lines) if self.pending else len(self.lines)
         trial = self.board.copy()
-        new = [_pushed(trial, text, first + i + 1) for i, text in enumerate(lines)]
+        new = [self._pushed(trial, text, first + i + 1) for i, text in enumerate(lines)]
         if any(isinstance(s, TableLine) for s in new):
             self._check_seating(trial)
         with self._on_disk():
@@ -558,7 +562,7 @@ class Recorder:
             raise RecorderError("this hand has no statement {n}", 404, n=index + 1)
         line, old = self._one_line(text), statements[index]
         board = self._replayed(self.hand, index)
-        new = _parsed(board, line, old.line)
+        new = self._parsed(board, line, old.line)
         if new.kind != old.kind:
             raise RecorderError("a correction must be a {kind} line, as the line it replaces", kind=old.kind)
         try:
@@ -573,6 +577,25 @@ class Recorder:
             self._rewrite([*self.lines[: old.line - 1], line, *self.lines[old.line :]])
 
     # ---- the text ------------------------------------------------------------------------
+
+    def _parsed(self, board: HandBoard, text: str, line: int | None = None) -> Statement:
+        """One line the table wrote, read by the board in the hand's context, or why it cannot be."""
+        try:
+            return board.parse_text(text, line=line, reader=self.reader)
+        except GsnSyntaxError as error:
+            first = error.issues[0]
+            raise RecorderError(
+                "{why} (line {line}, column {column})", why=first.message, line=first.line, column=first.column
+            ) from None
+
+    def _pushed(self, board: HandBoard, text: str, line: int) -> Statement:
+        """One line the table wrote, read and pushed as the file's line ``line``, or why it cannot be."""
+        statement = self._parsed(board, text, line)
+        try:
+            board.push(statement)
+        except IllegalStatement as refused:
+            raise RecorderError("{line}: {why}", violations=refused.violations, line=text, why=refused) from None
+        return statement
 
     @staticmethod
     def _one_line(text: str) -> str:
@@ -620,7 +643,7 @@ class Recorder:
     def _rewrite(self, lines: list[str]) -> None:
         """The whole file replaced at once: written beside it, flushed, then renamed over it. The
         new text is read first: a change that would leave the file unreadable changes nothing."""
-        if _holds_statements(lines) and any(result.errors for result in read_hands(lines)):
+        if _holds_statements(lines) and any(result.errors for result in read_hands(lines, reader=self.reader)):
             raise RecorderError("that change would leave the file unreadable: nothing was changed")
         _write_atomically(self.path, "\n".join(lines) + "\n" if lines else "")
         self.lines, self._unended = lines, False
@@ -648,27 +671,6 @@ def _opening_tags(setup: Setup, hand: Hand, previous: Hand | None, *, dealer: st
     if previous is None or hand.stake != previous.stake:
         tags.append(("Stake", str(hand.stake)))
     return [Tag(name=name, value=value) for name, value in tags]
-
-
-def _parsed(board: HandBoard, text: str, line: int | None = None) -> Statement:
-    """One line the table wrote, read by the board in the hand's context, or why it cannot be."""
-    try:
-        return board.parse_text(text, line=line)
-    except GsnSyntaxError as error:
-        first = error.issues[0]
-        raise RecorderError(
-            "{why} (line {line}, column {column})", why=first.message, line=first.line, column=first.column
-        ) from None
-
-
-def _pushed(board: HandBoard, text: str, line: int) -> Statement:
-    """One line the table wrote, read and pushed as the file's line ``line``, or why it cannot be."""
-    statement = _parsed(board, text, line)
-    try:
-        board.push(statement)
-    except IllegalStatement as refused:
-        raise RecorderError("{line}: {why}", violations=refused.violations, line=text, why=refused) from None
-    return statement
 
 
 def _first_line(hand: Hand) -> int:
