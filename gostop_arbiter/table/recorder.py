@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import TypeVar, cast
+from typing import Literal, TypeVar, cast
 
 from ..engine import HandBoard, IllegalStatement
 from ..errors import ArbiterError
@@ -110,6 +110,15 @@ class StatementViolation:
     index: int
     """The statement's position in the hand (0-based)."""
     violation: Violation
+
+
+@dataclass(frozen=True)
+class Undone:
+    """What an undo took back: a statement's line, or a tally hand's lines."""
+
+    kind: Literal["statement", "tally"]
+    lines: list[str]
+    statements: list[Statement]
 
 
 @dataclass(frozen=True)
@@ -208,6 +217,8 @@ class Recorder:
         """What reads every line the table writes, kept for the evening: a reader's parser is
         built once, not for each line."""
         self._revision: str | None = None
+        self._undone: tuple[str, Undone] | None = None
+        """The last undo's revision and what it took back, for :meth:`redo`."""
         self._memo_revision = ""
         self._memo: dict[str, object] = {}
         self._reload()
@@ -429,7 +440,7 @@ class Recorder:
 
     # ---- writing ---------------------------------------------------------------------------
 
-    def _check_revision(self, after: str) -> None:
+    def check_revision(self, after: str) -> None:
         if after != self.revision:
             raise StaleWrite(self.revision)
 
@@ -437,7 +448,7 @@ class Recorder:
         """Set up a hand: the first of the evening, or the next once the last one is over. Only the
         tags that change are written, the dealer only where it differs from the rules' choice; they
         reach the file with the hand's first statement (decision T1)."""
-        self._check_revision(after)
+        self.check_revision(after)
         if self.hand is not None and not self.is_over():
             raise RecorderError("the hand being played is not over: record its end, or undo, before the next hand", 409)
         if self.hand is not None:  # the hand just over is now one of the evening's finished hands
@@ -492,7 +503,7 @@ class Recorder:
     def push(self, after: str, texts: Sequence[str]) -> None:
         """Statements written at the table, in order: each must be legal where it stands, or
         nothing is written."""
-        self._check_revision(after)
+        self.check_revision(after)
         if self.board is None:
             raise RecorderError("no hand is set up: set up the table first", 409)
         if not texts:
@@ -527,36 +538,113 @@ class Recorder:
         if late:
             raise RecorderError("the deal: {why}", violations=late, why=late[0].message)
 
-    def undo(self, after: str) -> Statement | None:
-        """Take the hand's last statement back (its line leaves the file). Taking back a hand's
-        only statement takes its tags back too, to wait for the deal again."""
-        self._check_revision(after)
+    def undo(self, after: str) -> Undone | None:
+        """Take the hand's last statement back (its line leaves the file), or a tally hand whole.
+        Taking back a hand's only statement takes its tags back too, to wait for the deal again.
+        What was taken back is returned, and :meth:`redo` puts it back while nothing else was
+        written; the set-up of a hand not dealt, taken back, is not kept (None)."""
+        self.check_revision(after)
         if self.pending and not self.statements:  # the set-up of the next hand, taken back
             with self._on_disk():
                 self.pending = None
                 self._save_pending()
             self._load()
             return None
+        tally = self.last_tally()
+        if tally is not None:
+            statements = list(tally.statements)
+            return self._remember_undone(Undone("tally", self._take_back(tally, len(statements)), statements))
         if self.hand is None or not self.statements:
             raise RecorderError("there is nothing to undo in this hand", 409)
         last = self.statements[-1]
-        kept = self.lines[: last.line - 1] + self.lines[last.line :]
+        return self._remember_undone(Undone("statement", self._take_back(self.hand, 1), [last]))
+
+    def _take_back(self, hand: Hand, count: int) -> list[str]:
+        """The hand's last ``count`` statements out of the file, and their lines; a hand left
+        without a statement waits beside the file with its tags, for its deal again (T1)."""
+        gone = {s.line for s in hand.statements[-count:]}
+        taken = [self.lines[number - 1] for number in sorted(gone)]
+        kept = [line for number, line in enumerate(self.lines, start=1) if number not in gone]
+        start = _first_line(hand) - 1
         with self._on_disk():  # a failure leaves the tags beside a hand not over: stale, dropped (T1)
-            if len(self.statements) == 1:
-                opening = [line for line in kept[self.hand_start :] if line.strip()]
-                self.pending = Pending(opening, replace(self.hand, statements=[]))
-                kept = kept[: self.hand_start]
+            if count == len(hand.statements):
+                opening = [line for line in kept[start:] if line.strip()]
+                self.pending = Pending(opening, replace(hand, kind="played", statements=[]))
+                kept = kept[:start]
                 while kept and not kept[-1].strip():
                     kept.pop()
                 self._save_pending()
             self._rewrite(kept)
-        return last
+        return taken
+
+    def _remember_undone(self, undone: Undone) -> Undone:
+        self._undone = (self.revision, undone)
+        return undone
+
+    def undone(self) -> Undone | None:
+        """What the last undo took back, while :meth:`redo` may still put it back."""
+        kept = self._undone
+        return kept[1] if kept is not None and kept[0] == self.revision else None
+
+    def title(self) -> str | None:
+        """The evening's name: its first hand's ``Event`` tag, if it has one."""
+        first = self.finished[0][0] if self.finished else self.hand or (self.pending.hand if self.pending else None)
+        tag = first.tag("Event") if first is not None else None
+        return tag.value if tag is not None else None
+
+    def redo(self, after: str) -> None:
+        """Put back what the last :meth:`undo` took back, if nothing was written since."""
+        self.check_revision(after)
+        undone = self.undone()
+        if undone is None:
+            raise RecorderError("there is nothing to put back: the record changed since the undo", 409)
+        if undone.kind == "tally":
+            self.record_tally(after, undone.lines)
+        else:
+            self.push(after, undone.lines)
+
+    def record_tally(self, after: str, texts: Sequence[str]) -> None:
+        """A tally hand (GSN §6: the piles, the calls, shakes and bombs, the sake cup) written whole
+        as the hand set up: read as the file will hold it, then judged with the evening's hands.
+        What its verdict finds (a go below the minimum, a card in two piles) shows there, as
+        ``check`` shows it."""
+        self.check_revision(after)
+        pending = self.pending
+        if pending is None or self.statements:
+            raise RecorderError("a tally is the whole of a hand set up and not dealt: set up the next hand first", 409)
+        if not texts or len(texts) > MAX_LINES:
+            raise RecorderError("at most {n} statements in one write", n=MAX_LINES)
+        lines = [self._one_line(t) for t in texts]
+        start = self._tail_start()
+        written = [*self.lines, *[""] * (start - len(self.lines)), *pending.lines, *lines]
+        results = list(read_hands(written, reader=self.reader))
+        errors = [issue for result in results for issue in result.errors]
+        if errors:
+            first = errors[0]
+            raise RecorderError(
+                "{why} (line {line}, column {column})", why=first.message, line=first.line, column=first.column
+            )
+        last = results[-1].hand
+        if last is None or last.kind != "tally":
+            raise RecorderError("a tally holds piles and calls only")
+        with self._on_disk():
+            self._append(written[len(self.lines) :])
+            self.pending = None
+            self._save_pending()
+        self._load()
+
+    def last_tally(self) -> Hand | None:
+        """The evening's last hand when it is a tally hand and nothing came after it."""
+        if self.hand is not None or self.pending or not self.finished:
+            return None
+        last = self.finished[-1][0]
+        return last if last.kind == "tally" else None
 
     def correct(self, after: str, index: int, text: str) -> None:
         """Put ``text`` in place of the hand's statement at ``index``. The new statement must be legal
         where it stands; the statements after it are checked again, and what no longer holds shows
         in :meth:`problems` (they stay in the file, to be undone or corrected in turn)."""
-        self._check_revision(after)
+        self.check_revision(after)
         statements = self.statements
         if not 0 <= index < len(statements) or self.hand is None:
             raise RecorderError("this hand has no statement {n}", 404, n=index + 1)
