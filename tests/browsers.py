@@ -133,7 +133,7 @@ for (let t = walker.nextNode(); t; t = walker.nextNode()) {
   const p = t.parentElement;
   if (!p || !seen(p) || p.closest('pre, code, select, option, script, style')) continue;
   const text = t.textContent;
-  for (const m of text.matchAll(/\\S+/g)) {
+  for (const m of text.matchAll(/[^\\s\\-(/]+/g)) {   // a line may break at a space, a hyphen, a bracket or a slash
     range.setStart(t, m.index); range.setEnd(t, m.index + m[0].length);
     const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
     if (tops.size > 1) broken.push(m[0]);

@@ -693,7 +693,10 @@ def test_the_record_and_the_moves_are_said_in_sentences_with_the_cards_names(tab
     ]
     assert table.state["hand"]["board"]["hands"]["민지"] == ["2p", "5a", "5p", "7a", "7r", "9p", "10r", "10p", "12a"]
     options = table.flips("민지: 7a")
-    assert next(o["said"] for o in options if o["text"] == "민지: 7a / 12g") == "민지가 7열을 냈습니다 · 비광을 뒤집었습니다"
+    assert (
+        next(o["said"] for o in options if o["text"] == "민지: 7a / 12g")
+        == "민지가 7열을 냈습니다 · 비광을 뒤집었습니다"
+    )
 
 
 def test_a_statement_is_offered_only_when_it_means_something_now_with_what_it_does(tmp_path: Path) -> None:
@@ -711,7 +714,10 @@ def test_a_statement_is_offered_only_when_it_means_something_now_with_what_it_do
             assert m["kind"] == "turn" or m["hint"], m
         if table.state["hand"]["board"]["due"] == "call":
             calls = [m for m in table.state["moves"] if m["kind"] == "call"]
-            assert [m["hint"] for m in calls] == ["계속해서 점수를 올립니다: 고 하고 지면 더 냅니다", "판을 끝내고 점수를 받습니다"]
+            assert [m["hint"] for m in calls] == [
+                "계속해서 점수를 올립니다: 고 하고 지면 더 냅니다",
+                "판을 끝내고 점수를 받습니다",
+            ]
         table.push(line)
 
 

@@ -56,7 +56,9 @@ def steps_of(turn: Turn) -> list[tuple[str, str]]:
     if turn.target is not None:
         steps.append((f"take:{turn.cards[0].code}:{turn.target.code}", turn.target.code))
     steps += [
-        (f"take:{flip.card.code}:{flip.target.code}", flip.target.code) for flip in turn.flips if flip.target is not None
+        (f"take:{flip.card.code}:{flip.target.code}", flip.target.code)
+        for flip in turn.flips
+        if flip.target is not None
     ]
     return steps
 

@@ -20,18 +20,23 @@ export function kindOf(code) { return info(code).kind; }
 export function monthOf(code) { return info(code).month; }
 export function sorted(codes) { return [...codes].sort((a, b) => info(a).order - info(b).order); }
 
+const pictures = new Map();   // each face's address, made once (the page draws a deck at a time)
+function picture(code) {
+  if (!pictures.has(code) && face(code)) pictures.set(code, "data:image/svg+xml;charset=utf-8," + encodeURIComponent(face(code)));
+  return pictures.get(code);
+}
+
 // a card's tile: a button to tap, or (still) a picture of it
 export function cardNode(code, attrs, still) {
   const kind = kindOf(code);
   const base = { class: "card k-" + kind + (still ? " still" : ""), "data-card": code, title: longName(code) };
-  const picture = face(code)
-    ? el("img", { src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(face(code)), alt: "", width: "40", height: "60" })
-    : null;
+  const src = picture(code);
+  const image = src ? el("img", { src, alt: "", width: "40", height: "60" }) : null;
   const name = el("span", { class: "name" }, cardName(code));
-  if (still) return el("span", Object.assign(base, { role: "img", "aria-label": cardName(code) }, attrs || {}), picture, name);
+  if (still) return el("span", Object.assign(base, { role: "img", "aria-label": cardName(code) }, attrs || {}), image, name);
   const extra = Object.assign({}, attrs || {});
   if (extra.class) { base.class += " " + extra.class; delete extra.class; }
-  return el("button", Object.assign(base, { type: "button" }, extra), picture, name);
+  return el("button", Object.assign(base, { type: "button" }, extra), image, name);
 }
 
 const FEW = 16;   // up to this many cards are shown at once; more are reached by their month first

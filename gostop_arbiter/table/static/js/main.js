@@ -260,7 +260,10 @@ async function reconnected() {
 }
 
 (async () => {
-  await Promise.all([loadWords(ask), refresh()]);
+  // the words and the state asked at once, the page drawn once both are here
+  const [, answer] = await Promise.all([loadWords(ask), read("/api/state")]);
+  if (answer.ok) adopt(answer.data);
+  else if (answer.lost) live("offline");
   render();
   performance.mark("drawn");
   listen();

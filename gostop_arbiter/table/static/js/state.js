@@ -17,8 +17,8 @@ export const page = {
   unheard: new Set(), // indexes of statements recorded while this page was not connected
 };
 
-// a tap and how long until its answer was drawn (the browser test reads these)
-export const timing = { tapAt: null, taps: [] };
+// when the last tap was, until what it changed is drawn
+export const timing = { tapAt: null };
 
 export function keeper() { return !!page.S && page.S.role === "scorekeeper"; }
 

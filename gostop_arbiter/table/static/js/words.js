@@ -2,7 +2,7 @@
 // terms, the kinds of statement, and the cards' names and faces (gostop_arbiter/card_names.py).
 import { page } from "./state.js";
 
-export let W = { words: {}, terms: {}, moves: {}, cards: {}, months: {}, knobs: [] };
+export let W = { words: {}, terms: {}, moves: {}, cards: {}, months: {}, knobs: [], rules: {} };
 let FACES = {};
 
 export function w(key, vars) {
