@@ -126,8 +126,8 @@ def test_a_sample_hand_recorded_by_tapping_on_a_phone(phones: tuple[Any, Any], t
         keeper.find_element(By.ID, "stake").clear()
         keeper.find_element(By.ID, "stake").send_keys("100")
         keeper.find_element(By.ID, "event").send_keys("설날 가족 맞고")
-        clean(keeper, "set-up", findings)
         shoot(keeper, "setup")
+        clean(keeper, "set-up", findings)
         tap(keeper, "#start")
 
         # the deal: each hand, then the table, tapped on the deck's grid; a hand full, the next
@@ -136,8 +136,9 @@ def test_a_sample_hand_recorded_by_tapping_on_a_phone(phones: tuple[Any, Any], t
             assert isinstance(statement, DealLine | TableLine)
             for card in statement.cards:
                 tap(keeper, f'#deal-grid [data-card="{card.code}"]:not(.on):not([disabled])')
-        clean(keeper, "deal", findings)
+        keeper.execute_script("document.getElementById('deal').scrollIntoView()")
         shoot(keeper, "deal")
+        clean(keeper, "deal", findings)
         tap(keeper, "#deal-next")
         until_recorded(keeper, 3)
         print(f"\ntaps for a two-player deal of 28 cards, seen: {keeper.taps}")
@@ -152,8 +153,8 @@ def test_a_sample_hand_recorded_by_tapping_on_a_phone(phones: tuple[Any, Any], t
                 if count == 6:  # a turn in the middle: its flips offered, then recorded
                     tap(keeper, f'#hand [data-play="{statement.player}: {statement.cards[0].code}"]')
                     wait(keeper, lambda d: d.find_element(By.ID, "choose").is_displayed())
-                    clean(keeper, "flip", findings)
                     shoot(keeper, "flip")
+                    clean(keeper, "flip", findings)
                     tap(keeper, "#choose-cancel")
                     keeper.taps = 0
                 tap_turn(keeper, statement, count)
@@ -203,8 +204,9 @@ def test_a_sample_hand_recorded_by_tapping_on_a_phone(phones: tuple[Any, Any], t
         print(f"taps for each turn of the sample: median {statistics.median(turn_taps)}, {turn_taps}")
         wait(keeper, lambda d: d.find_element(By.ID, "over").is_displayed())
         assert "1,100원" in keeper.find_element(By.ID, "verdict").text
-        clean(keeper, "verdict", findings)
+        keeper.execute_script("document.getElementById('over').scrollIntoView()")
         shoot(keeper, "verdict")
+        clean(keeper, "verdict", findings)
         # the record as sentences, its GSN one tap away
         said = texts(keeper, "#statements li .said")
         assert said[3] == "민지가 11피를 냈습니다 · 3피를 뒤집었습니다"
@@ -213,8 +215,8 @@ def test_a_sample_hand_recorded_by_tapping_on_a_phone(phones: tuple[Any, Any], t
         assert shown(keeper, "#statements li code").text == lines[0]
         assert recorded(watcher) == recorded(keeper) == lines
         assert not watcher.find_elements(By.CSS_SELECTOR, "#statements button")  # a watcher cannot write
-        clean(watcher, "watcher", findings)
         shoot(watcher, "watcher")
+        clean(watcher, "watcher", findings)
         keeper.execute_script("document.getElementById('evening-box').scrollIntoView()")
         clean(keeper, "evening", findings)
         keeper.set_window_size(1280, 900)  # fine on a laptop too: the two columns side by side
@@ -267,14 +269,16 @@ def test_a_hand_recorded_by_its_end_alone_on_a_phone(phones: tuple[Any, Any], tm
         tap(keeper, f'#tally-players [data-pile="{hand.seats[0]}"]')
         taken = hand.statements[1].cards[0].code  # one of the second player's
         assert keeper.find_element(By.CSS_SELECTOR, f'#tally-grid [data-id="{taken}#1"]').get_attribute("disabled")
-        clean(keeper, "tally", findings)
+        keeper.execute_script("document.getElementById('tally').scrollIntoView()")
         shoot(keeper, "tally")
+        clean(keeper, "tally", findings)
         tap(keeper, "#tally-record")
         wait(keeper, lambda d: d.find_element(By.ID, "over").is_displayed())
         verdict = keeper.find_element(By.ID, "verdict").text
         assert "Mina → Sora\n8 points · 400" in verdict and "Joon → Sora\n16 points · 800" in verdict
-        clean(keeper, "tally verdict", findings)
+        keeper.execute_script("document.getElementById('over').scrollIntoView()")
         shoot(keeper, "tally-verdict")
+        clean(keeper, "tally verdict", findings)
         wait(watcher, lambda d: d.find_element(By.ID, "over").is_displayed(), timeout=5)
         clean(watcher, "tally watcher", findings)
         tap(keeper, "#next-hand")

@@ -16,6 +16,7 @@ import pytest
 from browsers import axe_findings, chromium, pick, shown, small_and_broken, tap, wait
 from tableserver import TableServer
 from test_table_api import SAMPLE, statements_of
+from test_table_browser import shoot
 
 SIZES = [(360, 640), (390, 844), (1280, 900)]
 
@@ -68,6 +69,13 @@ SCREENS: list[tuple[str, list[list[str]], str, Callable[[Any], None]]] = [
 ]
 """Each screen: the statements recorded before it, whose link opens it, and what opens it."""
 
+SHOT = {
+    "turn of a hand not seen": ("unseen-hand", "hand-what"),
+    "call": ("call", "moves-title"),
+    "set-up": ("setup-house-rules", "knobs"),
+}
+"""The screens docs/table.md shows that the walk through the sample does not, and what they show."""
+
 
 def _recorded(server: TableServer, writes: list[list[str]]) -> None:
     if writes:
@@ -99,6 +107,10 @@ def test_every_screen_is_big_enough_whole_and_clean_in_both_languages(
                     if small or broken:
                         problems[f"{width}x{height}"] = (small, broken)
             phone.set_window_size(390, 844)
+            if lang == "ko" and screen in SHOT:
+                name, part = SHOT[screen]
+                phone.execute_script("document.getElementById(arguments[0]).scrollIntoView()", part)
+                shoot(phone, name)
             found = axe_findings(phone)
             if found:
                 problems[f"axe {lang}"] = found

@@ -19,8 +19,9 @@ KEEPER_STREAMS = 8
 PER_CLIENT = 4
 """Streams one address may hold: a phone with a tab or two open (decision T18)."""
 
-HEARTBEAT = 15.0
-"""Seconds between the comments that keep a watcher's stream open through idle Wi-Fi."""
+HEARTBEAT = 5.0
+"""Seconds between the comments that keep a stream open through idle Wi-Fi: a page that hears
+nothing for twelve seconds knows the table cannot be reached, and says so (decision T34)."""
 
 
 @dataclass(frozen=True)
