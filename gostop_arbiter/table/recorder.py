@@ -32,7 +32,8 @@ from ..errors import ArbiterError
 from ..judging.file import RulesChoice, Session
 from ..messages import Lang, say, sentence
 from ..notation import GsnSyntaxError, Hand, Statement, normalise_lines, read_hands
-from ..notation.model import TableLine, Tag, Turn
+from ..notation.errors import SyntaxIssue
+from ..notation.model import TableLine, Tag
 from ..notation.reader import Reader
 from ..outputs import reason_of
 from ..records import replace
@@ -79,15 +80,15 @@ class RecorderError(ArbiterError, ValueError):
         return say(self.template, lang, **params)
 
 
+STALE = "the record changed since this page last saw it: nothing was written; the page shows the record as it is now"
+"""What a page is told of a write that follows a revision the file has left."""
+
+
 class StaleWrite(RecorderError):
     """A write that follows a revision the file has left (another scorekeeper wrote first)."""
 
     def __init__(self, revision: str) -> None:
-        super().__init__(
-            "the record changed since this page last saw it: nothing was written; "
-            "the page shows the record as it is now",
-            409,
-        )
+        super().__init__(STALE, 409)
         self.revision = revision
 
 
@@ -337,17 +338,6 @@ class Recorder:
             "sets": dict(last.sets),
         }
 
-    def flips(self, text: str, at: int | None = None) -> list[Turn]:
-        """Every complete turn of a hand play (its card, bomb or pass, written without flips), now
-        or, for a correction, where the statement at index ``at`` stands."""
-        if self.board is None or self.pending:
-            raise RecorderError("no hand is being played", 409)
-        board = self.board if at is None else self.board_at(at)
-        play = self._parsed(board, self._one_line(text))
-        if not isinstance(play, Turn) or play.flips:
-            raise RecorderError("ask for the flips of a hand play alone: a card, a bomb or a pass, with no '/'")
-        return board.legal_flips(play)
-
     def board_at(self, index: int) -> HandBoard:
         """The hand as it stood before its statement at ``index`` (what a correction replaces)."""
         if not 0 <= index < len(self.statements) or self.hand is None:
@@ -506,11 +496,7 @@ class Recorder:
         self.check_revision(after)
         if self.board is None:
             raise RecorderError("no hand is set up: set up the table first", 409)
-        if not texts:
-            raise RecorderError("nothing to record")
-        if len(texts) > MAX_LINES:
-            raise RecorderError("at most {n} statements in one write", n=MAX_LINES)
-        lines = [self._one_line(t) for t in texts]
+        lines = self._lines_of(texts)
         start = self._tail_start()
         first = start + len(self.pending.lines) if self.pending else len(self.lines)
         trial = self.board.copy()
@@ -612,18 +598,13 @@ class Recorder:
         pending = self.pending
         if pending is None or self.statements:
             raise RecorderError("a tally is the whole of a hand set up and not dealt: set up the next hand first", 409)
-        if not texts or len(texts) > MAX_LINES:
-            raise RecorderError("at most {n} statements in one write", n=MAX_LINES)
-        lines = [self._one_line(t) for t in texts]
+        lines = self._lines_of(texts)
         start = self._tail_start()
         written = [*self.lines, *[""] * (start - len(self.lines)), *pending.lines, *lines]
         results = list(read_hands(written, reader=self.reader))
         errors = [issue for result in results for issue in result.errors]
         if errors:
-            first = errors[0]
-            raise RecorderError(
-                "{why} (line {line}, column {column})", why=first.message, line=first.line, column=first.column
-            )
+            raise _unreadable(errors[0])
         last = results[-1].hand
         if last is None or last.kind != "tally":
             raise RecorderError("a tally holds piles and calls only")
@@ -671,10 +652,7 @@ class Recorder:
         try:
             return board.parse_text(text, line=line, reader=self.reader)
         except GsnSyntaxError as error:
-            first = error.issues[0]
-            raise RecorderError(
-                "{why} (line {line}, column {column})", why=first.message, line=first.line, column=first.column
-            ) from None
+            raise _unreadable(error.issues[0]) from None
 
     def _pushed(self, board: HandBoard, text: str, line: int) -> Statement:
         """One line the table wrote, read and pushed as the file's line ``line``, or why it cannot be."""
@@ -684,6 +662,15 @@ class Recorder:
         except IllegalStatement as refused:
             raise RecorderError("{line}: {why}", violations=refused.violations, line=text, why=refused) from None
         return statement
+
+    @classmethod
+    def _lines_of(cls, texts: Sequence[str]) -> list[str]:
+        """The lines of one write: one or more, at most :data:`MAX_LINES`, each one line."""
+        if not texts:
+            raise RecorderError("nothing to record")
+        if len(texts) > MAX_LINES:
+            raise RecorderError("at most {n} statements in one write", n=MAX_LINES)
+        return [cls._one_line(t) for t in texts]
 
     @staticmethod
     def _one_line(text: str) -> str:
@@ -759,6 +746,13 @@ def _opening_tags(setup: Setup, hand: Hand, previous: Hand | None, *, dealer: st
     if previous is None or hand.stake != previous.stake:
         tags.append(("Stake", str(hand.stake)))
     return [Tag(name=name, value=value) for name, value in tags]
+
+
+def _unreadable(issue: SyntaxIssue) -> RecorderError:
+    """A line the table wrote that is not GSN, refused with the reader's words and where."""
+    return RecorderError(
+        "{why} (line {line}, column {column})", why=issue.message, line=issue.line, column=issue.column
+    )
 
 
 def _first_line(hand: Hand) -> int:

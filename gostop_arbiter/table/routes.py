@@ -30,7 +30,7 @@ from ..notation import Statement, write_statement
 from ..notation.model import Turn
 from .guard import APP_POLICY, WRITES, Role, Site, Tokens, lang_named, page_policy
 from .hub import HEARTBEAT, Hub
-from .recorder import Recorder, RecorderError, Setup, StaleWrite
+from .recorder import STALE, Recorder, RecorderError, Setup, StaleWrite
 from .requests import (
     ClaimRequest,
     CorrectRequest,
@@ -294,11 +294,7 @@ async def flips(table: Table, lang: Language, asked: Annotated[FlipsRequest, Dep
     """The complete turns of a hand play (its card, bomb or pass): every flip, every ``x``."""
     evening = table.evening
     if asked.after is not None and asked.after != evening.revision:
-        raise Refused(
-            409,
-            "the record changed since this page last saw it: nothing was written; "
-            "the page shows the record as it is now",
-        )
+        raise Refused(409, STALE)
     board, listing = _listing(evening, asked.at)
     play = _listed(listing, asked.play)
     if not isinstance(play, Turn) or play.flips:
@@ -426,11 +422,7 @@ def _listing(evening: Recorder, at: int | None) -> tuple[HandBoard, list[Stateme
 
 def _listed(listing: list[Statement], move: int) -> Statement:
     if move >= len(listing):
-        raise Refused(
-            409,
-            "the record changed since this page last saw it: nothing was written; "
-            "the page shows the record as it is now",
-        )
+        raise Refused(409, STALE)
     return listing[move]
 
 

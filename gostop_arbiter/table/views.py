@@ -57,36 +57,6 @@ class EventView(BaseModel):
     note: str
 
 
-class CardStack(BaseModel):
-    """The cards of one month on the table; ``owner`` made it a stack of three."""
-
-    month: int
-    cards: list[str]
-    owner: str | None
-    buried: list[str]
-
-
-class BoardState(BaseModel):
-    """The board's view of the hand (:class:`~..engine.BoardView`), its events sent apart."""
-
-    players: list[str]
-    dealer: str
-    turn: int
-    table: list[CardStack]
-    hands: dict[str, list[str]]
-    unseen: dict[str, int]
-    dummies: dict[str, int]
-    piles: dict[str, list[str]]
-    scores: dict[str, int]
-    gos: dict[str, int]
-    bombs: dict[str, int]
-    stock: int
-    due: str
-    who: str | None
-    outcome: str
-    winner: str | None
-
-
 class StatementView(BaseModel):
     """A statement of the hand: its line in the file, its GSN and its sentence, and what no
     longer holds at it."""
@@ -196,7 +166,9 @@ class HandView(BaseModel):
     deal_sizes: tuple[int, int]
     deck: list[str]
     """Every card of the deck, a code once for each copy, by month then kind (the deal's grid)."""
-    board: BoardState | None
+    board: BoardView | None
+    """The board's view (its events sent apart, as :attr:`events`), each hand and pile in the
+    page's order; None for a tally hand."""
     statements: list[StatementView]
     events: list[EventView]
     problems: list[ViolationView]
@@ -302,24 +274,14 @@ def _event_view(event: Event, lang: Lang) -> EventView:
     )
 
 
-def _board_state(view: BoardView) -> BoardState:
-    return BoardState(
-        players=list(view.players),
-        dealer=view.dealer,
-        turn=view.turn,
-        table=[CardStack(month=s.month, cards=list(s.cards), owner=s.owner, buried=list(s.buried)) for s in view.table],
+def _board_state(view: BoardView) -> BoardView:
+    """The board's view as the page is sent it: its hands and piles in the page's order, its
+    events apart (they are the hand's)."""
+    return replace(
+        view,
         hands={p: sorted(cards, key=card_order) for p, cards in view.hands.items()},
-        unseen=dict(view.unseen),
-        dummies=dict(view.dummies),
         piles={p: sorted(cards, key=card_order) for p, cards in view.piles.items()},
-        scores=dict(view.scores),
-        gos=dict(view.gos),
-        bombs=dict(view.bombs),
-        stock=view.stock,
-        due=view.due,
-        who=view.who,
-        outcome=view.outcome,
-        winner=view.winner,
+        events=(),
     )
 
 
@@ -593,8 +555,8 @@ def _seen_by(role: Role, hand: HandView | None, recorded: Sequence[Statement], l
         return hand
     board = hand.board
     held = {p: len(cards) for p, cards in board.hands.items()}
-    hidden = board.model_copy(
-        update={"hands": {p: [] for p in held}, "unseen": {p: board.unseen.get(p, 0) + n for p, n in held.items()}}
+    hidden = replace(
+        board, hands={p: [] for p in held}, unseen={p: board.unseen.get(p, 0) + n for p, n in held.items()}
     )
     statements = [
         s.model_copy(update={"text": write_statement(_unseen(dealt)), "said": said(_unseen(dealt), lang)})
