@@ -109,7 +109,6 @@ function renderSetup() {
     $("rules").value = S.next_setup.rules || "standard";
     box.dataset.filled = "1";
     $("event").disabled = S.evening.hands.length > 0 || !!S.hand;
-    $("event").parentElement.hidden = false;
     renderKnobs(S.next_setup.sets || {});
   }
   const profile = S.profiles.find((p) => p.name === $("rules").value);
@@ -117,8 +116,7 @@ function renderSetup() {
   fillDealer();
 }
 export function seatRow(name, i) {
-  const id = "seat-" + i + "-" + Math.random().toString(36).slice(2, 7);
-  const input = el("input", { type: "text", class: "seat", id, maxlength: "40", value: name, "aria-label": w("seat") + " " + (i + 1), oninput: fillDealer });
+  const input = el("input", { type: "text", class: "seat", maxlength: "40", value: name, "aria-label": w("seat") + " " + (i + 1), oninput: fillDealer });
   const remove = el("button", { type: "button", "aria-label": w("remove-seat") + " " + (i + 1),
     onclick: (e) => { e.currentTarget.parentElement.remove(); fillDealer(); } }, "✕");
   return el("div", { class: "row" }, input, remove);

@@ -47,7 +47,8 @@ function keepFocus() {
   if (document.activeElement && document.activeElement !== document.body && document.contains(document.activeElement)) return;
   const next = [$("choose-cards"), $("hand"), $("deal-grid"), $("tally-grid"), $("setup")]
     .filter((box) => box.offsetParent !== null)
-    .map((box) => box.querySelector("button:not([disabled]), input"))[0];
+    .map((box) => box.querySelector("button:not([disabled]), input"))
+    .find(Boolean);
   (next || $("due")).focus({ preventScroll: true });
 }
 
