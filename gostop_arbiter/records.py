@@ -141,7 +141,8 @@ def _dataclass_of(cls: type) -> Any:
 
 def _core_schema(cls: type, _source: Any, handler: Any) -> Any:
     """pydantic's schema of a record class: its dataclass's (:func:`_dataclass_of`), the record made
-    from the dataclass when validated and the dataclass from the record when serialised."""
+    from the dataclass when validated (a record is read as its dataclass) and the dataclass from the
+    record when serialised."""
     from pydantic_core import core_schema
 
     shown = _dataclass_of(cls)
@@ -155,7 +156,12 @@ def _core_schema(cls: type, _source: Any, handler: Any) -> Any:
         return serialise(shown(**{name: getattr(value, name) for name in names}))
 
     serialisation = core_schema.wrap_serializer_function_ser_schema(from_record, schema=inner)
-    return core_schema.no_info_after_validator_function(to_record, inner, serialization=serialisation)
+    def as_shown(value: Any) -> Any:
+        """A record given as a record is read as its dataclass, as pydantic reads a dataclass."""
+        return shown(**{name: getattr(value, name) for name in names}) if isinstance(value, cls) else value
+
+    validated = core_schema.no_info_after_validator_function(to_record, inner)
+    return core_schema.no_info_before_validator_function(as_shown, validated, serialization=serialisation)
 
 
 def fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:

@@ -12,7 +12,21 @@ from conftest import ROOT
 PACKAGE = ROOT / "gostop_arbiter"
 
 LAYERS: list[tuple[str, set[str]]] = [
-    ("base", {"cards", "records", "numbers", "exitcodes", "collector", "outputs", "messages", "errors", "particles"}),
+    (
+        "base",
+        {
+            "cards",
+            "card_names",
+            "records",
+            "numbers",
+            "exitcodes",
+            "collector",
+            "outputs",
+            "messages",
+            "errors",
+            "particles",
+        },
+    ),
     ("notation", {"notation"}),
     ("rules", {"rules"}),
     ("scoring and the verdict's models", {"scoring", "verdict"}),

@@ -18,7 +18,9 @@ from test_korean import msgid_words
 from test_korean import words as words_in
 
 from gostop_arbiter import judge_text, read_text
-from gostop_arbiter.notation import write_statement
+from gostop_arbiter.notation import read_statement, write_statement
+from gostop_arbiter.notation.model import Turn
+from gostop_arbiter.records import replace
 from gostop_arbiter.rules import PROFILES
 from gostop_arbiter.table.app import create_app
 from gostop_arbiter.table.guard import Site, Tokens
@@ -75,6 +77,34 @@ class Table:
     def push(self, *lines: str) -> dict[str, Any]:
         return self.ok("/api/push", {"lines": list(lines)})
 
+    def move(self, text: str, at: int | None = None) -> dict[str, Any]:
+        """The move the page is offered whose statement is ``text`` (now, or where statement
+        ``at`` stands)."""
+        if at is None:
+            offered = self.state["moves"]
+        else:
+            offered = self.client.get("/api/moves", params={"t": self.tokens.scorekeeper, "at": at}).json()
+        found: dict[str, Any] = next(m for m in offered if m["text"] == text)
+        return found
+
+    def flips(self, play: str, at: int | None = None) -> list[dict[str, Any]]:
+        """The complete turns the page is offered after tapping the hand play ``play``."""
+        body = {"play": self.move(play, at)["id"], **({} if at is None else {"at": at})}
+        answer = self.client.post("/api/flips", params={"t": self.tokens.scorekeeper, "lang": self.lang}, json=body)
+        assert answer.status_code == 200, answer.text
+        options: list[dict[str, Any]] = answer.json()
+        return options
+
+    def play(self, line: str) -> dict[str, Any]:
+        """A turn or any other move recorded as the page records it: by the places of the move
+        and of its complete turn in the listings the page was sent, never by its text."""
+        statement = read_statement(line, seats=self.state["hand"]["seats"])
+        if isinstance(statement, Turn):
+            bare = write_statement(replace(statement, flips=[], target=None, marks=[]))
+            option = next(o for o in self.flips(bare) if o["text"] == line)
+            return self.ok("/api/play", {"move": self.move(bare)["id"], "option": option["id"]})
+        return self.ok("/api/play", {"move": self.move(line)["id"]})
+
 
 @pytest.fixture
 def table(tmp_path: Path) -> Table:
@@ -97,7 +127,7 @@ def test_a_whole_hand_recorded_gets_the_verdict_check_gives_the_sample(table: Ta
     ]
     assert "재현" in hand["verdict_text"] and "1,100" in hand["verdict_text"]
     assert table.state["evening"]["balance"] == {"민지": -1100, "재현": 1100}
-    assert table.state["evening"]["transfers"] == [["민지", "재현", 1100]]
+    assert table.state["evening"]["transfers"] == [{"payer": "민지", "payee": "재현", "amount": 1100}]
     # the file holds the same statements, and check agrees with it
     assert statements_of(table.path) == lines
     assert judge_text(table.path.read_text(encoding="utf-8")).hands[0].payments == expected.payments
@@ -135,9 +165,7 @@ def test_the_page_offers_what_the_board_allows(table: Table) -> None:
     table.push(*lines[:3])
     plays = [m for m in table.state["moves"] if m["kind"] == "turn"]
     assert sorted(m["cards"][0] for m in plays) == sorted(lines[0].partition(": ")[2].split())
-    params = {"t": table.tokens.scorekeeper}
-    flips = table.client.post("/api/flips", params=params, json={"play": "민지: 11p"})
-    options = flips.json()
+    options = table.flips("민지: 11p")
     # the flip may be any card not seen yet: the deck less the two hands and the table
     seen = Counter(" ".join(line.partition(": ")[2] for line in lines[:3]).split())
     unseen = Counter(table.state["hand"]["deck"]) - seen
@@ -283,10 +311,9 @@ def test_a_correction_checks_again_what_follows_and_shows_what_no_longer_holds(t
     params = {"t": table.tokens.scorekeeper}
     offered = table.client.get("/api/moves", params={**params, "at": 5}).json()
     assert sorted(m["cards"][0] for m in offered if m["kind"] == "turn") == sorted(
-        ["2p", "5a", "5p", "7a", "7r", "9p", "10p", "10r", "12a"]
+        ["2p", "5a", "5p", "7a", "7r", "9p", "10r", "10p", "12a"]
     )  # 민지's hand before her second turn
-    flips = table.client.post("/api/flips", params=params, json={"play": "민지: 7a", "at": 5}).json()
-    texts = [o["text"] for o in flips]
+    texts = [o["text"] for o in table.flips("민지: 7a", at=5)]
     assert "민지: 7a / 12r" in texts and "민지: 7a / 12g" not in texts  # 12g is the corrected flip before it
     assert table.client.get("/api/moves", params={**params, "at": 99}).status_code == 404
     # a correction that is itself illegal is refused
@@ -583,3 +610,170 @@ def korean_words(text: str) -> set[str]:
     """The words of a Korean text that could be English: card codes and GSN lines left out."""
     text = re.sub(r"\{\w+\}|\b\d+(g|a|r|pp|p)\b|\bb\d\b", " ", text)  # fields the page fills, cards
     return words_in("\n".join(line for line in text.splitlines() if not re.match(r"^\s*\d+ \| ", line)))
+
+
+# ---- the page names moves, never GSN (issue 30: a page a front-end engineer would keep) -----------
+
+
+def deal_of(lines: list[str]) -> dict[str, Any]:
+    """A deal as the page sends it: each hand's cards (and how many were not seen), then the table."""
+    hands = []
+    for line in lines[:-1]:
+        player, _, cards = line.removeprefix("deal ").partition(": ")
+        seen = [c for c in cards.split() if not c.startswith("?")]
+        unseen = sum(int(c[2:] or 1) if c.startswith("?*") else 1 for c in cards.split() if c.startswith("?"))
+        hands.append({"player": player, "cards": seen, "unseen": unseen})
+    return {"hands": hands, "table": lines[-1].removeprefix("table: ").replace("+", "").split()}
+
+
+def test_a_hand_recorded_as_the_page_records_it_is_the_sample(table: Table) -> None:
+    """The deal by its cards, each turn and call by its place in the listings the page was sent,
+    the claim by its fields: the server writes every line, and the file is the sample's."""
+    lines = statements_of(SAMPLE)
+    table.setup(["민지", "재현"], dealer="민지", stake=100)
+    table.ok("/api/deal", deal_of(lines[:3]))
+    for line in lines[3:-1]:
+        table.play(line)
+    table.ok("/api/claim", {"payer": "민지", "payee": "재현", "points": 11})
+    assert statements_of(table.path) == lines
+    assert table.state["hand"]["verdict"]["discrepancies"] == []
+    assert [p["money"] for p in table.state["hand"]["verdict"]["payments"]] == ["1,100"]
+
+
+def test_a_move_is_named_by_its_place_in_the_listing_of_the_revision_the_page_saw(table: Table) -> None:
+    lines = statements_of(SAMPLE)
+    table.setup(["민지", "재현"], dealer="민지")
+    table.ok("/api/deal", deal_of(lines[:3]))
+    seen = table.state
+    play = table.move("민지: 11p")
+    options = table.flips("민지: 11p")
+    three = next(o for o in options if o["text"] == lines[3])
+    wrong = table.post("/api/play", {"move": play["id"]})  # a card play has as many ends as flips
+    assert wrong.status_code == 422 and f"{len(options)}" in wrong.json()["message"]
+    beyond = table.post("/api/play", {"move": play["id"], "option": len(options)})
+    assert beyond.status_code == 422
+    table.ok("/api/play", {"move": play["id"], "option": three["id"]})
+    assert statements_of(table.path) == lines[:4]
+    stale = table.post("/api/play", {"move": play["id"], "option": three["id"]}, after=seen["revision"])
+    assert stale.status_code == 409 and statements_of(table.path) == lines[:4]
+    gone = table.post("/api/play", {"move": len(table.state["moves"]) + 50, "option": 0})
+    assert gone.status_code == 409
+
+
+def test_an_undo_says_what_it_took_back_and_can_put_it_back(table: Table) -> None:
+    lines = statements_of(SAMPLE)
+    table.lang = "ko"
+    table.setup(["민지", "재현"], dealer="민지")
+    table.push(*lines[:4])
+    table.ok("/api/undo", {})
+    assert table.state["undone"] == {"kind": "statement", "said": ["민지가 11피를 냈습니다 · 3피를 뒤집었습니다"]}
+    assert statements_of(table.path) == lines[:3]
+    table.ok("/api/redo", {})
+    assert statements_of(table.path) == lines[:4] and table.state["undone"] is None
+    assert table.post("/api/redo", {}).status_code == 409  # once only
+    table.ok("/api/undo", {})
+    table.push(lines[3])  # written again by hand: nothing is left to put back
+    assert table.state["undone"] is None
+    assert table.post("/api/redo", {}).status_code == 409
+    assert statements_of(table.path) == lines[:4]
+
+
+def test_the_record_and_the_moves_are_said_in_sentences_with_the_cards_names(table: Table) -> None:
+    lines = statements_of(SAMPLE)
+    table.lang = "ko"
+    table.setup(["민지", "재현"], dealer="민지")
+    table.push(*lines[:5])
+    said = [s["said"] for s in table.state["hand"]["statements"]]
+    assert said == [
+        "민지의 패: 2피 5열 5피 7열 7띠 9피 10피 10띠 11피 12열",
+        "재현의 패: 1피 2피 2띠 3광 4피 6피 6띠 9피 11광 11피",
+        "바닥: 3띠 7피 4열 8광 5피 국진 11쌍피 1띠",
+        "민지가 11피를 냈습니다 · 3피를 뒤집었습니다",
+        "재현이 6피를 냈습니다 · 6피를 뒤집었습니다",
+    ]
+    assert table.state["hand"]["board"]["hands"]["민지"] == ["2p", "5a", "5p", "7a", "7r", "9p", "10r", "10p", "12a"]
+    options = table.flips("민지: 7a")
+    assert (
+        next(o["said"] for o in options if o["text"] == "민지: 7a / 12g")
+        == "민지가 7열을 냈습니다 · 비광을 뒤집었습니다"
+    )
+
+
+def test_a_statement_is_offered_only_when_it_means_something_now_with_what_it_does(tmp_path: Path) -> None:
+    """The sake cup's placement is offered to the player whose turn or call it is, never during the
+    other player's; go and stop when the call is due; each with one line on what it does."""
+    table = Table(tmp_path / "evening.gsn", lang="ko")
+    lines = statements_of(SAMPLE)
+    table.setup(["민지", "재현"], dealer="민지")
+    table.push(*lines[:3])
+    for line in lines[3:]:
+        declarations = [m for m in table.state["moves"] if m["kind"] == "declare"]
+        who = table.state["hand"]["board"]["who"]
+        assert all(m["player"] == who for m in declarations), (line, declarations)
+        for m in table.state["moves"]:
+            assert m["kind"] == "turn" or m["hint"], m
+        if table.state["hand"]["board"]["due"] == "call":
+            calls = [m for m in table.state["moves"] if m["kind"] == "call"]
+            assert [m["hint"] for m in calls] == [
+                "계속해서 점수를 올립니다: 고 하고 지면 더 냅니다",
+                "판을 끝내고 점수를 받습니다",
+            ]
+        table.push(line)
+
+
+TALLY = SAMPLES / "gostop-3p-tally.gsn"
+
+
+def tally_of(hand: Any) -> dict[str, Any]:
+    """A tally hand as the page sends it: the piles, each player's goes, shakes and bombs, the stop."""
+    body: dict[str, Any] = {"piles": {}, "goes": {}, "shakes": {}, "bombs": {}, "stop": None}
+    for s in hand.statements:
+        if s.kind == "pile":
+            body["piles"][s.player] = [c.code for c in s.cards]
+        elif s.kind == "call" and s.call == "go":
+            body["goes"][s.player] = body["goes"].get(s.player, 0) + 1
+        elif s.kind == "call":
+            body["stop"] = s.player
+        elif s.kind in ("shake", "bomb"):
+            what = f"{s.kind}s"
+            body[what][s.player] = body[what].get(s.player, 0) + 1
+    return body
+
+
+def test_a_quick_tally_is_judged_as_check_judges_the_hand_and_the_evening_goes_on(table: Table) -> None:
+    sample = read_text(TALLY.read_text(encoding="utf-8")).hands[0]
+    expected = judge_text(TALLY.read_text(encoding="utf-8")).hands[0]
+    table.setup(list(sample.seats), dealer=sample.seats[0], stake=sample.stake, rules=sample.rules)
+    table.ok("/api/tally", tally_of(sample))
+    hand = table.state["hand"]
+    assert hand["kind"] == "tally" and hand["over"] and hand["board"] is None
+    assert [(p["payer"], p["payee"], p["points"]) for p in hand["verdict"]["payments"]] == [
+        (p.payer, p.payee, p.points) for p in expected.payments
+    ]
+    written = read_text(table.path.read_text(encoding="utf-8")).hands[0]
+    assert written.kind == "tally"
+    assert judge_text(table.path.read_text(encoding="utf-8")).hands[0].payments == expected.payments
+    assert table.state["evening"]["balance"] == judge_text(table.path.read_text(encoding="utf-8")).balance
+    # taken back whole, put back, and the evening goes on with the next hand
+    table.ok("/api/undo", {})
+    assert table.state["hand"]["kind"] == "played" and table.state["hand"]["statements"] == []
+    assert table.state["undone"]["kind"] == "tally"
+    table.ok("/api/redo", {})
+    assert table.state["hand"]["kind"] == "tally"
+    table.setup(list(sample.seats))
+    assert table.state["hand"]["number"] == 2 and table.state["hand"]["board"]["due"] == "deal"
+
+
+def test_a_tally_the_arbiter_finds_wrong_shows_why_as_check_does(table: Table) -> None:
+    """A go below the minimum, a card in two piles: written, and the verdict says so (exit-code
+    findings of ``check``), for the table to undo or keep."""
+    table.setup(["민지", "재현"], dealer="민지")
+    piles = {"민지": ["1g", "3g", "8g", "1r"], "재현": ["1g", "2p"]}
+    table.ok("/api/tally", {"piles": piles, "goes": {"민지": 1}, "stop": "민지"})
+    verdict = table.state["hand"]["verdict"]
+    codes = {v["code"] for v in verdict["violations"]}
+    assert {"extra-card", "illegal-call"} <= codes and not verdict["valid"]
+    checked = judge_text(table.path.read_text(encoding="utf-8")).hands[0]
+    assert {v.code for v in checked.violations} == codes
+    no_hand = table.post("/api/tally", {"piles": piles})
+    assert no_hand.status_code == 409  # a tally is the whole of a hand set up, not dealt

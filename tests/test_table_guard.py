@@ -97,7 +97,9 @@ def _answers(table: Table) -> dict[str, Any]:
         "413": client.post("/api/push", params=keeper, content=b"x" * 100_000),
         "422": table.post("/api/push", {"lines": ["민지: 3q"]}),
         "409": table.post("/api/push", {"lines": ["민지: 11p / 3p"]}, after="stale"),
-        "flips": client.post("/api/flips", params=keeper, json={"play": "민지: 11p"}),
+        "flips": client.post("/api/flips", params=keeper, json={"play": 0}),
+        "script": client.get("/static/js/main.js"),
+        "manifest": client.get("/manifest.webmanifest"),
         "push": table.post("/api/push", {"lines": [statements_of(SAMPLE)[3]]}),
     }
 
@@ -107,7 +109,7 @@ def test_every_answer_carries_the_security_headers(table: Table) -> None:
     assert {name: answer.status_code for name, answer in answers.items()} == {
         "page": 200, "state": 200, "words": 200, "faces": 200, "svg": 200, "gsn": 200, "replay": 200,
         "moves": 200, "404": 404, "403 page": 403, "403": 403, "400": 400, "413": 413, "422": 422,
-        "409": 409, "flips": 200, "push": 200,
+        "409": 409, "flips": 200, "script": 200, "manifest": 200, "push": 200,
     }  # fmt: skip
     for name, answer in answers.items():
         headers = answer.headers
@@ -119,9 +121,29 @@ def test_every_answer_carries_the_security_headers(table: Table) -> None:
         assert "unsafe-inline" not in policy and "unsafe-eval" not in policy and "http" not in policy, name
 
 
-@pytest.mark.parametrize("path", ["/", "/evening.html"])
-def test_a_pages_policy_runs_its_own_script_and_style_and_nothing_else(table: Table, path: str) -> None:
-    answer = table.client.get(path, params={"t": table.tokens.watcher})
+def loaded(page: str) -> list[str]:
+    """What a page loads by itself: its style, modules, manifest and icons."""
+    return re.findall(r'<(?:link|script)[^>]*\s(?:src|href)="([^"]+)"', page)
+
+
+def test_the_pages_policy_runs_its_own_files_and_nothing_else(table: Table) -> None:
+    """The table's page is HTML that loads its own style, modules and manifest from the server:
+    nothing inline runs or styles it, nothing from elsewhere loads."""
+    answer = table.client.get("/", params={"t": table.tokens.watcher})
+    policy = answer.headers["content-security-policy"]
+    assert "script-src 'self';" in policy and "style-src 'self';" in policy and "connect-src 'self'" in policy
+    assert "manifest-src 'self'" in policy and "unsafe" not in policy
+    assert not re.findall(r"<script[^>]*>[^<]+</script>|<style", answer.text)  # nothing inline
+    assert " style=" not in answer.text and not re.search(r"\son[a-z]+=", answer.text)  # no inline handler
+    sources = loaded(answer.text)
+    assert sources and all(source.startswith("/") for source in sources)  # every file the server's own
+    table.client.cookies.clear()
+    for source in sources:
+        assert table.client.get(source).status_code == 200, source  # none of them needs a token
+
+
+def test_the_replays_policy_runs_its_own_script_and_style_and_nothing_else(table: Table) -> None:
+    answer = table.client.get("/evening.html", params={"t": table.tokens.watcher})
     policy = answer.headers["content-security-policy"]
     scripts = re.findall(r"<script[^>]*>(.*?)</script>", answer.text, re.DOTALL)
     styles = re.findall(r"<style[^>]*>(.*?)</style>", answer.text, re.DOTALL)
@@ -129,8 +151,20 @@ def test_a_pages_policy_runs_its_own_script_and_style_and_nothing_else(table: Ta
     for source in scripts + styles:
         digest = base64.b64encode(hashlib.sha256(source.encode()).digest()).decode()
         assert f"'sha256-{digest}'" in policy
-    assert " style=" not in answer.text.split("<script", 1)[0]  # no inline style the policy would block
     assert "script-src 'sha256-" in policy and "connect-src 'self'" in policy
+
+
+def test_the_pages_files_hold_nothing_of_the_evening(table: Table) -> None:
+    """What the page loads without a token is the package's own files: no name, card or token."""
+    page = table.client.get("/", params={"t": table.tokens.scorekeeper}).text
+    table.client.cookies.clear()
+    for source in loaded(page):
+        text = table.client.get(source).text
+        assert "민지" not in text and table.tokens.scorekeeper not in text and table.tokens.watcher not in text
+    assert table.client.get("/", params={"t": "wrong"}).status_code == 403
+    manifest = table.client.get("/manifest.webmanifest").json()
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    assert {icon["sizes"] for icon in manifest["icons"]} >= {"192x192", "512x512"}
 
 
 def test_a_link_leaves_a_cookie_that_opens_the_pages_without_the_token_in_their_address(table: Table) -> None:

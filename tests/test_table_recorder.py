@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from gostop_arbiter import judge_text, read_text
-from gostop_arbiter.notation import write_statement
+from gostop_arbiter.notation import Hand, write_statement
 from gostop_arbiter.records import dump
 from gostop_arbiter.table.recorder import Recorder, RecorderError, Setup
 
@@ -31,7 +31,11 @@ def simulated(*options: str) -> str:
 
 def record(evening: Recorder, text: str) -> None:
     """Every hand of a transcript recorded onto the evening, as the table app's page sends it."""
-    for number, hand in enumerate(read_text(text).hands):
+    record_hands(evening, read_text(text).hands)
+
+
+def record_hands(evening: Recorder, hands: list[Hand]) -> None:
+    for number, hand in enumerate(hands):
         dealer = hand.tag("Dealer")
         evening.start(
             evening.revision,
@@ -114,3 +118,18 @@ def test_a_tampered_hand_is_refused_where_it_breaks(tamper: str, tmp_path: Path)
     # what was recorded before it stands, and is valid so far
     written = (tmp_path / "evening.gsn").read_text(encoding="utf-8") if (tmp_path / "evening.gsn").exists() else ""
     assert not written or all(not h.violations for h in judge_text(written).hands if h.outcome != "incomplete")
+
+
+def test_an_evening_builds_its_parser_once_whatever_it_records(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each line a page sends is read by the evening's own reader: its parser is built once, not
+    once a line (about 4 ms each), and nothing outside the recorder keeps it."""
+    import gostop_arbiter.notation.reader as reader
+
+    evenings = [read_text(simulated("--players", "2", "--hands", "2", "--seed", str(seed))).hands for seed in (11, 12)]
+    built: list[object] = []
+    real = reader.build_parser
+    monkeypatch.setattr(reader, "build_parser", lambda *a, **k: built.append(1) or real(*a, **k))
+    record_hands(Recorder(tmp_path / "evening.gsn"), evenings[0])
+    assert len(built) == 1
+    record_hands(Recorder(tmp_path / "other.gsn"), evenings[1])
+    assert len(built) == 2  # another evening, a reader of its own

@@ -22,7 +22,7 @@ from tableserver import TableServer
 from test_table_api import SAMPLE, statements_of
 
 from gostop_arbiter.messages import say
-from gostop_arbiter.table.app import KEEPER_STREAMS, MAX_WATCHERS, PER_CLIENT
+from gostop_arbiter.table.hub import KEEPER_STREAMS, MAX_WATCHERS, PER_CLIENT
 from gostop_arbiter.table.recorder import Recorder, Setup
 
 

@@ -84,12 +84,10 @@ def test_every_turn_is_entered_in_one_straight_pass(tmp_path: Path) -> None:
                 line = write_statement(statement)
                 if isinstance(statement, Turn) and statement.flips:
                     play = write_statement(replace(statement, flips=[], target=None, marks=[]))
-                    answer = table.client.post(
-                        "/api/flips", params={"t": table.tokens.scorekeeper}, json={"play": play}
-                    )
-                    assert answer.status_code == 200, answer.text
-                    asked = straight_pass(answer.json(), line)
-                    hand_now = table.push(line)["hand"]
+                    options = table.flips(play)
+                    asked = straight_pass(options, line)
+                    option = next(o for o in options if o["text"] == line)
+                    hand_now = table.ok("/api/play", {"move": table.move(play)["id"], "option": option["id"]})["hand"]
                     met |= _shapes(statement, hand_now["statements"][-1]["line"], hand_now["events"], asked)
                 else:
                     table.push(line)

@@ -33,6 +33,7 @@ from ..notation.model import (
     TableLine,
     Turn,
 )
+from ..notation.reader import Reader
 from ..rules import Profile
 from ..verdict import Discrepancy, Violation
 from . import calls, deal
@@ -155,19 +156,23 @@ class HandBoard:
             self._stack.append(saved)
         return st.events[events:]
 
-    def parse_text(self, text: str, *, line: int | None = None) -> Statement:
+    def parse_text(self, text: str, *, line: int | None = None, reader: Reader | None = None) -> Statement:
         """One statement written as a line of GSN (``"민지: 8광 / 3p"``), read in the context of this
         hand (python-chess's ``parse_san``): its players must be seated, a deal line must come
         before play, and the statement is numbered ``line``, by default the line after the last
         statement's. Raises :class:`~..notation.GsnSyntaxError` for text that is not such a line;
-        whether the statement is legal here is :meth:`push`'s to say."""
+        whether the statement is legal here is :meth:`push`'s to say. ``reader`` reads it: a caller
+        that reads many lines keeps one and passes it (building a reader's parser costs some
+        milliseconds); without one, a reader of its own."""
         statements = self._state.statements
         at = line if line is not None else (statements[-1].line + 1 if statements else 1)
-        return read_statement(text, seats=self._start[0], before=statements, line=at)
+        return read_statement(text, seats=self._start[0], before=statements, line=at, reader=reader)
 
-    def push_text(self, text: str, *, line: int | None = None, strict: bool = True) -> Statement:
+    def push_text(
+        self, text: str, *, line: int | None = None, strict: bool = True, reader: Reader | None = None
+    ) -> Statement:
         """:meth:`parse_text`, then :meth:`push` (python-chess's ``push_san``): the statement pushed."""
-        statement = self.parse_text(text, line=line)
+        statement = self.parse_text(text, line=line, reader=reader)
         self.push(statement, strict=strict)
         return statement
 

@@ -2,10 +2,11 @@
 
 The server is meant for a family's Wi-Fi, where any phone (or a page it opened elsewhere) can send
 it requests. So a request is answered only at the server's own address (a DNS-rebinding page names
-another host), only with a right token (the link's, or the cookie the link left), only with the
-server's own page as the origin of a write (a page elsewhere cannot write with the token it does
-not have, nor with the cookie), and within limits of size. Every answer carries a strict
-Content-Security-Policy, ``nosniff``, ``DENY`` and ``no-referrer`` (decisions T15–T18).
+another host) and within limits of size, and every answer carries a strict
+Content-Security-Policy, ``nosniff``, ``DENY`` and ``no-referrer`` (decisions T15, T21, T22): what
+must hold before a byte of the request is read, here, below the app. Whose request it is (the
+link's token, the page's header or the cookie a link left) is read here too and handed to the
+app, whose routes say who may ask them (a role dependency, :mod:`.routes`; decision T27).
 """
 
 from __future__ import annotations
@@ -43,13 +44,17 @@ TOKEN_HEADER = b"x-table-token"
 COOKIE_AGE = 24 * 60 * 60
 """Seconds the cookie a link leaves is kept: an evening, and the night after it."""
 
-READ_ONLY = frozenset({"/", "/api/state", "/api/words", "/api/faces", "/api/events", "/evening.gsn", "/evening.html"})
-"""What a watcher's link may open; every other path is the scorekeeper's."""
-
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 """The methods whose requests carry a body, and whose origin must be the server's own page."""
 
 STRICT_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+APP_POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+"""The Content-Security-Policy of the table's page: its own scripts, styles, manifest and images
+from the server (the card faces drawn inline as ``data:``), requests to the server only."""
 """The Content-Security-Policy of an answer that is not one of the table's pages: nothing runs,
 nothing loads, nothing frames it."""
 
@@ -121,7 +126,12 @@ class Site:
         names = {self.address.lower(), "localhost", "127.0.0.1", "[::1]"}
         return frozenset({f"{name}:{self.port}" for name in names} | (names if self.port == 80 else set()))
 
-    def cookie(self, role: Role) -> str:
+    def cookie(self, role: Role, token: str) -> str:
+        """The cookie a page opened by a link of ``role`` leaves, so that its downloads, its replay
+        and its QR code open without the token in their address (decision T17)."""
+        return f"{self.cookie_name(role)}={token}; Path=/; Max-Age={COOKIE_AGE}; HttpOnly; SameSite=Strict"
+
+    def cookie_name(self, role: Role) -> str:
         """The name of the cookie a link of ``role`` leaves (cookies are shared by every port of a
         host: two evenings served at once keep theirs apart)."""
         return f"gostop-{self.port}-{role}"
@@ -185,10 +195,10 @@ Refusal = tuple[int, str, dict[str, object]]
 
 class Guard:
     """What every request passes before the app reads it, in this order: headers within limits
-    (431), the server's own address (400), the right token for what it asks (403), the server's
-    own page as the origin of a write (403), and a body of at most :data:`MAX_BODY` bytes, read
-    here whole (413: a chunked body has no length to check first). Every answer, the app's and
-    the Guard's, carries the security headers."""
+    (431), the server's own address (400), and a body of at most :data:`MAX_BODY` bytes, read here
+    whole (413: a chunked body has no length to check first). Whose request it is goes to the app
+    as ``request.state.role`` (None: no right token) and ``request.state.from_link``. Every answer,
+    the app's and the Guard's, carries the security headers."""
 
     def __init__(self, app: Any, tokens: Tokens, site: Site, limit: int = MAX_BODY) -> None:
         self.app = app
@@ -201,16 +211,16 @@ class Guard:
             await self.app(scope, receive, send)
             return
         asked = _Asked.of(scope)
-        who, from_link = self._role(asked)
-        send = _secured(send, self._cookie(asked, who) if from_link else [])
-        refusal = self._refusal(asked, who)
+        send = _secured(send)
+        refusal = self._refusal(asked)
         if refusal is not None:
-            await _refuse(send, asked, refusal, page=asked.path == "/" and refusal[0] == 403)
+            await _refuse(send, asked, refusal)
             return
         body = await self._body(asked, receive, send) if asked.method in WRITES else b""
         if body is None:
             return
-        scope.setdefault("state", {})["role"] = who  # what the app's request.state.role reads
+        who, from_link = self._role(asked)
+        scope.setdefault("state", {}).update(role=who, from_link=from_link)  # the app's request.state
         sent = False
 
         async def replay() -> MutableMapping[str, Any]:
@@ -233,35 +243,20 @@ class Guard:
             return self.tokens.role_of(given), False
         cookies = asked.cookies()
         for role in ("scorekeeper", "watcher"):
-            kept = cookies.get(self.site.cookie(role))
+            kept = cookies.get(self.site.cookie_name(role))
             if kept is not None and self.tokens.role_of(kept) == role:
                 return role, False
         return None, False
 
-    def _refusal(self, asked: _Asked, who: Role | None) -> Refusal | None:
+    def _refusal(self, asked: _Asked) -> Refusal | None:
         if asked.header_lines > MAX_HEADERS or asked.header_bytes > MAX_HEADER_BYTES:
             return 431, "the request's headers are larger than this table takes", {}
         if asked.host not in self.site.hosts:
             return 400, "this table answers only at its own address, {address}", {"address": self.site.base}
-        if who is None:
-            return 403, "this link's token does not open this table", {}
-        if who == "watcher" and asked.path not in READ_ONLY:
-            return 403, "a watcher's link may look, not write", {}
-        if asked.method in WRITES and asked.header(b"origin") != f"http://{asked.host}":
-            return 403, "a write must come from this table's own page: open the link again", {}
         declared = asked.header(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
             return 413, "the request is larger than {n} KiB", {"n": self.limit // 1024}
         return None
-
-    def _cookie(self, asked: _Asked, who: Role | None) -> list[tuple[bytes, bytes]]:
-        """The cookie the page opened by a link leaves, so that its downloads, its replay and its
-        QR code are opened without the token in their address (decision T17)."""
-        if who is None or asked.path != "/":
-            return []
-        token = self.tokens.scorekeeper if who == "scorekeeper" else self.tokens.watcher
-        cookie = f"{self.site.cookie(who)}={token}; Path=/; Max-Age={COOKIE_AGE}; HttpOnly; SameSite=Strict"
-        return [(b"set-cookie", cookie.encode("latin-1"))]
 
     async def _body(self, asked: _Asked, receive: Receive, send: Send) -> bytes | None:
         """The whole body, or None once the request is answered (413) or gone."""
@@ -278,7 +273,7 @@ class Guard:
                 return body
 
 
-def _secured(send: Send, extra: list[tuple[bytes, bytes]]) -> Send:
+def _secured(send: Send) -> Send:
     """``send`` with the security headers added to the answer's start (the strict policy unless
     the answer, a page of ours, has its own)."""
 
@@ -287,22 +282,15 @@ def _secured(send: Send, extra: list[tuple[bytes, bytes]]) -> Send:
             headers = list(message.get("headers") or [])
             if not any(name.lower() == b"content-security-policy" for name, _value in headers):
                 headers.append((b"content-security-policy", STRICT_POLICY.encode("ascii")))
-            message = {**message, "headers": [*headers, *_ALWAYS, *extra]}
+            message = {**message, "headers": [*headers, *_ALWAYS]}
         await send(message)
 
     return secured
 
 
-_NOT_OPENED = "<!doctype html><title>403</title><p>이 링크로는 열 수 없습니다 · this link does not open this table"
-
-
-async def _refuse(send: Send, asked: _Asked, refusal: Refusal, *, page: bool = False) -> None:
-    """The refusal as JSON with its sentence in the page's language; a page without the right
-    token is a short page in both languages."""
+async def _refuse(send: Send, asked: _Asked, refusal: Refusal) -> None:
+    """The refusal as JSON with its sentence in the page's language."""
     status, why, params = refusal
-    if page:
-        body, kind = _NOT_OPENED.encode(), b"text/html; charset=utf-8"
-    else:
-        body, kind = json.dumps({"message": say(why, asked.lang, **params)}).encode(), b"application/json"
+    body, kind = json.dumps({"message": say(why, asked.lang, **params)}).encode(), b"application/json"
     await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", kind)]})
     await send({"type": "http.response.body", "body": body})

@@ -25,14 +25,16 @@ from contextlib import contextmanager
 from dataclasses import field
 from datetime import date
 from pathlib import Path
-from typing import TypeVar, cast
+from typing import Literal, TypeVar, cast
 
 from ..engine import HandBoard, IllegalStatement
 from ..errors import ArbiterError
 from ..judging.file import RulesChoice, Session
 from ..messages import Lang, say, sentence
 from ..notation import GsnSyntaxError, Hand, Statement, normalise_lines, read_hands
-from ..notation.model import TableLine, Tag, Turn
+from ..notation.errors import SyntaxIssue
+from ..notation.model import TableLine, Tag
+from ..notation.reader import Reader
 from ..outputs import reason_of
 from ..records import frozen, mutable, replace
 from ..render.words import violation_text
@@ -78,15 +80,15 @@ class RecorderError(ArbiterError, ValueError):
         return say(self.template, lang, **params)
 
 
+STALE = "the record changed since this page last saw it: nothing was written; the page shows the record as it is now"
+"""What a page is told of a write that follows a revision the file has left."""
+
+
 class StaleWrite(RecorderError):
     """A write that follows a revision the file has left (another scorekeeper wrote first)."""
 
     def __init__(self, revision: str) -> None:
-        super().__init__(
-            "the record changed since this page last saw it: nothing was written; "
-            "the page shows the record as it is now",
-            409,
-        )
+        super().__init__(STALE, 409)
         self.revision = revision
 
 
@@ -109,6 +111,15 @@ class StatementViolation:
     index: int
     """The statement's position in the hand (0-based)."""
     violation: Violation
+
+
+@frozen
+class Undone:
+    """What an undo took back: a statement's line, or a tally hand's lines."""
+
+    kind: Literal["statement", "tally"]
+    lines: list[str]
+    statements: list[Statement]
 
 
 @frozen
@@ -203,7 +214,12 @@ class Recorder:
         if self.default_rules is not None or self.default_sets:
             resolve(self.default_rules or "standard", dict(self.default_sets))  # RulesError for the command line
         self.pending_path = path.with_name(f".{path.name}.pending")
+        self.reader = Reader()
+        """What reads every line the table writes, kept for the evening: a reader's parser is
+        built once, not for each line."""
         self._revision: str | None = None
+        self._undone: tuple[str, Undone] | None = None
+        """The last undo's revision and what it took back, for :meth:`redo`."""
         self._memo_revision = ""
         self._memo: dict[str, object] = {}
         self._reload()
@@ -225,7 +241,7 @@ class Recorder:
     def _load(self, saved_pending: str = "") -> None:
         """Read the whole file: the hands played, and a board for the last one (or for the hand set
         up and not yet dealt, kept in ``saved_pending`` or already in :attr:`pending`)."""
-        results = list(read_hands(self.lines)) if _holds_statements(self.lines) else []
+        results = list(read_hands(self.lines, reader=self.reader)) if _holds_statements(self.lines) else []
         errors = [issue for result in results for issue in result.errors]
         if errors:
             raise GsnSyntaxError(errors)
@@ -322,17 +338,6 @@ class Recorder:
             "sets": dict(last.sets),
         }
 
-    def flips(self, text: str, at: int | None = None) -> list[Turn]:
-        """Every complete turn of a hand play (its card, bomb or pass, written without flips), now
-        or, for a correction, where the statement at index ``at`` stands."""
-        if self.board is None or self.pending:
-            raise RecorderError("no hand is being played", 409)
-        board = self.board if at is None else self.board_at(at)
-        play = _parsed(board, self._one_line(text))
-        if not isinstance(play, Turn) or play.flips:
-            raise RecorderError("ask for the flips of a hand play alone: a card, a bomb or a pass, with no '/'")
-        return board.legal_flips(play)
-
     def board_at(self, index: int) -> HandBoard:
         """The hand as it stood before its statement at ``index`` (what a correction replaces)."""
         if not 0 <= index < len(self.statements) or self.hand is None:
@@ -425,7 +430,7 @@ class Recorder:
 
     # ---- writing ---------------------------------------------------------------------------
 
-    def _check_revision(self, after: str) -> None:
+    def check_revision(self, after: str) -> None:
         if after != self.revision:
             raise StaleWrite(self.revision)
 
@@ -433,7 +438,7 @@ class Recorder:
         """Set up a hand: the first of the evening, or the next once the last one is over. Only the
         tags that change are written, the dealer only where it differs from the rules' choice; they
         reach the file with the hand's first statement (decision T1)."""
-        self._check_revision(after)
+        self.check_revision(after)
         if self.hand is not None and not self.is_over():
             raise RecorderError("the hand being played is not over: record its end, or undo, before the next hand", 409)
         if self.hand is not None:  # the hand just over is now one of the evening's finished hands
@@ -488,18 +493,14 @@ class Recorder:
     def push(self, after: str, texts: Sequence[str]) -> None:
         """Statements written at the table, in order: each must be legal where it stands, or
         nothing is written."""
-        self._check_revision(after)
+        self.check_revision(after)
         if self.board is None:
             raise RecorderError("no hand is set up: set up the table first", 409)
-        if not texts:
-            raise RecorderError("nothing to record")
-        if len(texts) > MAX_LINES:
-            raise RecorderError("at most {n} statements in one write", n=MAX_LINES)
-        lines = [self._one_line(t) for t in texts]
+        lines = self._lines_of(texts)
         start = self._tail_start()
         first = start + len(self.pending.lines) if self.pending else len(self.lines)
         trial = self.board.copy()
-        new = [_pushed(trial, text, first + i + 1) for i, text in enumerate(lines)]
+        new = [self._pushed(trial, text, first + i + 1) for i, text in enumerate(lines)]
         if any(isinstance(s, TableLine) for s in new):
             self._check_seating(trial)
         with self._on_disk():
@@ -523,42 +524,114 @@ class Recorder:
         if late:
             raise RecorderError("the deal: {why}", violations=late, why=late[0].message)
 
-    def undo(self, after: str) -> Statement | None:
-        """Take the hand's last statement back (its line leaves the file). Taking back a hand's
-        only statement takes its tags back too, to wait for the deal again."""
-        self._check_revision(after)
+    def undo(self, after: str) -> Undone | None:
+        """Take the hand's last statement back (its line leaves the file), or a tally hand whole.
+        Taking back a hand's only statement takes its tags back too, to wait for the deal again.
+        What was taken back is returned, and :meth:`redo` puts it back while nothing else was
+        written; the set-up of a hand not dealt, taken back, is not kept (None)."""
+        self.check_revision(after)
         if self.pending and not self.statements:  # the set-up of the next hand, taken back
             with self._on_disk():
                 self.pending = None
                 self._save_pending()
             self._load()
             return None
+        tally = self.last_tally()
+        if tally is not None:
+            statements = list(tally.statements)
+            return self._remember_undone(Undone("tally", self._take_back(tally, len(statements)), statements))
         if self.hand is None or not self.statements:
             raise RecorderError("there is nothing to undo in this hand", 409)
         last = self.statements[-1]
-        kept = self.lines[: last.line - 1] + self.lines[last.line :]
+        return self._remember_undone(Undone("statement", self._take_back(self.hand, 1), [last]))
+
+    def _take_back(self, hand: Hand, count: int) -> list[str]:
+        """The hand's last ``count`` statements out of the file, and their lines; a hand left
+        without a statement waits beside the file with its tags, for its deal again (T1)."""
+        gone = {s.line for s in hand.statements[-count:]}
+        taken = [self.lines[number - 1] for number in sorted(gone)]
+        kept = [line for number, line in enumerate(self.lines, start=1) if number not in gone]
+        start = _first_line(hand) - 1
         with self._on_disk():  # a failure leaves the tags beside a hand not over: stale, dropped (T1)
-            if len(self.statements) == 1:
-                opening = [line for line in kept[self.hand_start :] if line.strip()]
-                self.pending = Pending(opening, replace(self.hand, statements=[]))
-                kept = kept[: self.hand_start]
+            if count == len(hand.statements):
+                opening = [line for line in kept[start:] if line.strip()]
+                self.pending = Pending(opening, replace(hand, kind="played", statements=[]))
+                kept = kept[:start]
                 while kept and not kept[-1].strip():
                     kept.pop()
                 self._save_pending()
             self._rewrite(kept)
-        return last
+        return taken
+
+    def _remember_undone(self, undone: Undone) -> Undone:
+        self._undone = (self.revision, undone)
+        return undone
+
+    def undone(self) -> Undone | None:
+        """What the last undo took back, while :meth:`redo` may still put it back."""
+        kept = self._undone
+        return kept[1] if kept is not None and kept[0] == self.revision else None
+
+    def title(self) -> str | None:
+        """The evening's name: its first hand's ``Event`` tag, if it has one."""
+        first = self.finished[0][0] if self.finished else self.hand or (self.pending.hand if self.pending else None)
+        tag = first.tag("Event") if first is not None else None
+        return tag.value if tag is not None else None
+
+    def redo(self, after: str) -> None:
+        """Put back what the last :meth:`undo` took back, if nothing was written since."""
+        self.check_revision(after)
+        undone = self.undone()
+        if undone is None:
+            raise RecorderError("there is nothing to put back: the record changed since the undo", 409)
+        if undone.kind == "tally":
+            self.record_tally(after, undone.lines)
+        else:
+            self.push(after, undone.lines)
+
+    def record_tally(self, after: str, texts: Sequence[str]) -> None:
+        """A tally hand (GSN §6: the piles, the calls, shakes and bombs, the sake cup) written whole
+        as the hand set up: read as the file will hold it, then judged with the evening's hands.
+        What its verdict finds (a go below the minimum, a card in two piles) shows there, as
+        ``check`` shows it."""
+        self.check_revision(after)
+        pending = self.pending
+        if pending is None or self.statements:
+            raise RecorderError("a tally is the whole of a hand set up and not dealt: set up the next hand first", 409)
+        lines = self._lines_of(texts)
+        start = self._tail_start()
+        written = [*self.lines, *[""] * (start - len(self.lines)), *pending.lines, *lines]
+        results = list(read_hands(written, reader=self.reader))
+        errors = [issue for result in results for issue in result.errors]
+        if errors:
+            raise _unreadable(errors[0])
+        last = results[-1].hand
+        if last is None or last.kind != "tally":
+            raise RecorderError("a tally holds piles and calls only")
+        with self._on_disk():
+            self._append(written[len(self.lines) :])
+            self.pending = None
+            self._save_pending()
+        self._load()
+
+    def last_tally(self) -> Hand | None:
+        """The evening's last hand when it is a tally hand and nothing came after it."""
+        if self.hand is not None or self.pending or not self.finished:
+            return None
+        last = self.finished[-1][0]
+        return last if last.kind == "tally" else None
 
     def correct(self, after: str, index: int, text: str) -> None:
         """Put ``text`` in place of the hand's statement at ``index``. The new statement must be legal
         where it stands; the statements after it are checked again, and what no longer holds shows
         in :meth:`problems` (they stay in the file, to be undone or corrected in turn)."""
-        self._check_revision(after)
+        self.check_revision(after)
         statements = self.statements
         if not 0 <= index < len(statements) or self.hand is None:
             raise RecorderError("this hand has no statement {n}", 404, n=index + 1)
         line, old = self._one_line(text), statements[index]
         board = self._replayed(self.hand, index)
-        new = _parsed(board, line, old.line)
+        new = self._parsed(board, line, old.line)
         if new.kind != old.kind:
             raise RecorderError("a correction must be a {kind} line, as the line it replaces", kind=old.kind)
         try:
@@ -573,6 +646,31 @@ class Recorder:
             self._rewrite([*self.lines[: old.line - 1], line, *self.lines[old.line :]])
 
     # ---- the text ------------------------------------------------------------------------
+
+    def _parsed(self, board: HandBoard, text: str, line: int | None = None) -> Statement:
+        """One line the table wrote, read by the board in the hand's context, or why it cannot be."""
+        try:
+            return board.parse_text(text, line=line, reader=self.reader)
+        except GsnSyntaxError as error:
+            raise _unreadable(error.issues[0]) from None
+
+    def _pushed(self, board: HandBoard, text: str, line: int) -> Statement:
+        """One line the table wrote, read and pushed as the file's line ``line``, or why it cannot be."""
+        statement = self._parsed(board, text, line)
+        try:
+            board.push(statement)
+        except IllegalStatement as refused:
+            raise RecorderError("{line}: {why}", violations=refused.violations, line=text, why=refused) from None
+        return statement
+
+    @classmethod
+    def _lines_of(cls, texts: Sequence[str]) -> list[str]:
+        """The lines of one write: one or more, at most :data:`MAX_LINES`, each one line."""
+        if not texts:
+            raise RecorderError("nothing to record")
+        if len(texts) > MAX_LINES:
+            raise RecorderError("at most {n} statements in one write", n=MAX_LINES)
+        return [cls._one_line(t) for t in texts]
 
     @staticmethod
     def _one_line(text: str) -> str:
@@ -620,7 +718,7 @@ class Recorder:
     def _rewrite(self, lines: list[str]) -> None:
         """The whole file replaced at once: written beside it, flushed, then renamed over it. The
         new text is read first: a change that would leave the file unreadable changes nothing."""
-        if _holds_statements(lines) and any(result.errors for result in read_hands(lines)):
+        if _holds_statements(lines) and any(result.errors for result in read_hands(lines, reader=self.reader)):
             raise RecorderError("that change would leave the file unreadable: nothing was changed")
         _write_atomically(self.path, "\n".join(lines) + "\n" if lines else "")
         self.lines, self._unended = lines, False
@@ -650,25 +748,11 @@ def _opening_tags(setup: Setup, hand: Hand, previous: Hand | None, *, dealer: st
     return [Tag(name=name, value=value) for name, value in tags]
 
 
-def _parsed(board: HandBoard, text: str, line: int | None = None) -> Statement:
-    """One line the table wrote, read by the board in the hand's context, or why it cannot be."""
-    try:
-        return board.parse_text(text, line=line)
-    except GsnSyntaxError as error:
-        first = error.issues[0]
-        raise RecorderError(
-            "{why} (line {line}, column {column})", why=first.message, line=first.line, column=first.column
-        ) from None
-
-
-def _pushed(board: HandBoard, text: str, line: int) -> Statement:
-    """One line the table wrote, read and pushed as the file's line ``line``, or why it cannot be."""
-    statement = _parsed(board, text, line)
-    try:
-        board.push(statement)
-    except IllegalStatement as refused:
-        raise RecorderError("{line}: {why}", violations=refused.violations, line=text, why=refused) from None
-    return statement
+def _unreadable(issue: SyntaxIssue) -> RecorderError:
+    """A line the table wrote that is not GSN, refused with the reader's words and where."""
+    return RecorderError(
+        "{why} (line {line}, column {column})", why=issue.message, line=issue.line, column=issue.column
+    )
 
 
 def _first_line(hand: Hand) -> int:

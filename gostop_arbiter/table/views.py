@@ -1,79 +1,90 @@
-"""What the table app sends a page: the requests it takes and the state it answers with.
+"""What the table app sends a page: typed views of the recorder's evening.
 
-These are pydantic models (they cross the HTTP boundary). The state is built from the recorder
-and the board's public doors only: its view, events, statements and legal moves.
+These are pydantic models (they cross the HTTP boundary). The state is built from the recorder and
+the board's public doors only: its view, events, statements and legal moves. Every sentence in
+them is said in the page's language: the statements and the moves offered as sentences with the
+cards' names (:mod:`.said`), the verdict as ``check`` says it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Literal
+from collections.abc import Mapping, Sequence
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel
 
 from ..cards import UNSEEN, card_info
-from ..engine import BoardView
+from ..engine import BoardView, HandBoard
 from ..engine.events import Event
-from ..messages import Lang, term
+from ..messages import Lang, money, pgettext, term
 from ..notation import Statement, write_statement
-from ..notation.model import CardRef, DealLine, StockLine, Turn
-from ..records import dump, field_names, replace
+from ..notation.model import CardRef, DealLine, Declare, Hand, StockLine, Turn
+from ..records import replace
 from ..render.report import rendered_hand
 from ..render.words import discrepancy_text, factor_reason, payment_reason, violation_text
 from ..rules import PROFILES
 from ..settlement.clearing import settle_up
 from ..verdict import HandVerdict, Violation
 from .guard import Role
-from .recorder import MAX_LINE, MAX_LINES, Recorder
-
-_Line = Field(max_length=MAX_LINE)
-
-
-class _Request(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    after: str = Field(max_length=64, description="the revision the page saw: a stale write is refused (409)")
+from .recorder import Recorder
+from .said import hint, said
+from .words import profile_label
 
 
-class PushRequest(_Request):
-    """Statements to record, in order (a deal's lines together)."""
+class ViolationView(BaseModel):
+    """A rule broken: its code said in the page's language, and its facts."""
 
-    lines: list[str] = Field(min_length=1, max_length=MAX_LINES)
-
-
-class UndoRequest(_Request):
-    """Take the hand's last statement back."""
-
-
-class CorrectRequest(_Request):
-    """Put one statement in place of the hand's statement at ``index`` (0-based)."""
-
-    index: int = Field(ge=0, le=10_000)
-    line: str = Field(max_length=MAX_LINE)
+    code: str
+    term: str
+    line: int
+    column: int
+    player: str | None
+    card: str | None
+    message: str
+    params: dict[str, str | int]
 
 
-class SetupRequest(_Request):
-    """The table's set-up for the next hand."""
+class EventView(BaseModel):
+    """Something that happened (a ppeok, a steal, a go …), said in the page's language."""
 
-    seats: list[str] = Field(min_length=2, max_length=4)
-    """The names, each at most 40 characters (a name, not a sentence)."""
-    dealer: str | None = Field(default=None, max_length=80)
-    stake: int | None = Field(default=None, ge=0, le=10**9)
-    rules: str | None = Field(default=None, max_length=80)
-    sets: dict[str, str] = Field(default_factory=dict, max_length=64)
-    event: str | None = Field(default=None, max_length=200)
-
-
-class FlipsRequest(BaseModel):
-    """A hand play (card, bomb or pass) whose possible flips the page asks for."""
-
-    model_config = ConfigDict(extra="forbid")
-    play: str = Field(max_length=MAX_LINE)
-    at: int | None = Field(default=None, ge=0, le=10_000)
-    """For a correction: the index of the statement the turn would replace."""
+    kind: str
+    label: str
+    line: int
+    player: str | None
+    cards: list[str]
+    other: str | None
+    turn: int | None
+    note: str
 
 
-class Step(BaseModel):
+class StatementView(BaseModel):
+    """A statement of the hand: its line in the file, its GSN and its sentence, and what no
+    longer holds at it."""
+
+    index: int
+    line: int
+    text: str
+    said: str
+    kind: str
+    player: str | None
+    problems: list[ViolationView] = []
+
+
+class MoveView(BaseModel):
+    """A statement the page may record now, named by its place in the board's listing (``id``):
+    the page sends the id, and the server writes the statement."""
+
+    id: int
+    kind: str
+    player: str | None
+    play: str | None
+    cards: list[str]
+    text: str
+    said: str
+    hint: str
+
+
+class StepView(BaseModel):
     """One choice of a turn after its play: a flip, or the card a play or flip takes (``x``)."""
 
     kind: Literal["flip", "take"]
@@ -81,54 +92,140 @@ class Step(BaseModel):
     target: str | None = None
 
 
-class Option(BaseModel):
-    """One complete turn the page may record, and the choices that make it."""
+class OptionView(BaseModel):
+    """One complete turn of a play, named by its place among the play's turns (``id``)."""
 
+    id: int
     text: str
-    steps: list[Step]
+    said: str
+    steps: list[StepView]
 
 
-class Move(BaseModel):
-    """A statement legal now: its GSN text, its kind, who, and its cards."""
+class ScoreItemView(BaseModel):
+    rule: str
+    term: str
+    points: int
+    cards: list[str]
 
-    text: str
+
+class ScoreView(BaseModel):
+    player: str
+    total: int
+    items: list[ScoreItemView]
+
+
+class FactorView(BaseModel):
+    rule: str
+    term: str
+    factor: int
+    reason: str
+
+
+class PaymentView(BaseModel):
+    payer: str
+    payee: str
+    points: int
+    amount: int
+    money: str
+    """The amount with its unit, as the page's language writes it (``1,100원``)."""
     kind: str
-    player: str | None = None
-    play: str | None = None
-    cards: list[str] = []
+    reason: str | None
+    factors: list[FactorView]
 
 
-class StatementView(BaseModel):
-    index: int
+class DiscrepancyView(BaseModel):
+    kind: str
     line: int
-    text: str
-    kind: str
-    player: str | None = None
-    problems: list[dict[str, Any]] = []
+    message: str
+
+
+class VerdictView(BaseModel):
+    """The verdict as ``check`` gives it, each line said in the page's language."""
+
+    valid: bool
+    outcome: str
+    outcome_term: str
+    winner: str | None
+    carry_out: int
+    violations: list[ViolationView]
+    discrepancies: list[DiscrepancyView]
+    scores: list[ScoreView]
+    payments: list[PaymentView]
 
 
 class HandView(BaseModel):
+    """The hand being recorded, or the evening's last hand when it is a tally."""
+
     number: int
+    kind: Literal["played", "tally"]
     seats: list[str]
     dealer: str
     rules: str
+    rules_label: str
     stake: int
     deal_sizes: tuple[int, int]
     deck: list[str]
-    """Every card of the deck, a code once for each copy (the deal's grid)."""
-    board: dict[str, Any]
+    """Every card of the deck, a code once for each copy, by month then kind (the deal's grid)."""
+    board: BoardView | None
+    """The board's view (its events sent apart, as :attr:`events`), each hand and pile in the
+    page's order; None for a tally hand."""
     statements: list[StatementView]
-    events: list[dict[str, Any]]
-    problems: list[dict[str, Any]]
+    events: list[EventView]
+    problems: list[ViolationView]
     over: bool
-    verdict: dict[str, Any] | None = None
+    verdict: VerdictView | None = None
     verdict_text: str | None = None
 
 
+class PaymentLine(BaseModel):
+    payer: str
+    payee: str
+    points: int
+    amount: int
+
+
+class HandSummary(BaseModel):
+    number: int
+    dealer: str | None
+    valid: bool
+    outcome: str
+    winner: str | None
+    payments: list[PaymentLine]
+
+
+class Transfer(BaseModel):
+    payer: str
+    payee: str
+    amount: int
+
+
 class EveningView(BaseModel):
-    hands: list[dict[str, Any]]
+    hands: list[HandSummary]
     balance: dict[str, int]
-    transfers: list[tuple[str, str, int]]
+    transfers: list[Transfer]
+
+
+class ProfileView(BaseModel):
+    name: str
+    label: str
+    summary: str
+
+
+class NextSetup(BaseModel):
+    """What the set-up screen proposes: the same table, the dealer the rules choose."""
+
+    seats: list[str]
+    dealer: str | None
+    stake: int
+    rules: str
+    sets: dict[str, str]
+
+
+class UndoneView(BaseModel):
+    """What the last undo took back, said, while it may still be put back."""
+
+    kind: Literal["statement", "tally"]
+    said: list[str]
 
 
 class TableState(BaseModel):
@@ -137,123 +234,140 @@ class TableState(BaseModel):
     revision: str
     role: Role
     file: str
+    title: str | None
+    """The evening's name (its first hand's ``Event`` tag), if it has one."""
     lang: Lang
-    profiles: list[dict[str, str]]
-    next_setup: dict[str, Any]
+    profiles: list[ProfileView]
+    next_setup: NextSetup
     hand: HandView | None
-    moves: list[Move] | None = None
+    moves: list[MoveView] | None = None
     evening: EveningView
+    undone: UndoneView | None = None
 
 
-def violation_view(v: Violation, lang: Lang) -> dict[str, Any]:
-    """A violation as a page shows it: its code said in the page's language, and its facts."""
-    return {
-        "code": v.code,
-        "term": term(v.code, lang),
-        "line": v.line,
-        "column": v.column,
-        "player": v.player,
-        "card": v.card,
-        "message": violation_text(v, lang),
-        "params": dict(v.params),
-    }
+# ---- the parts --------------------------------------------------------------------------------
 
 
-def _event_view(event: Event, lang: Lang) -> dict[str, Any]:
-    return {
-        "kind": event.kind,
-        "label": term(event.kind, lang),
-        "line": event.line,
-        "player": event.player,
-        "cards": list(event.cards),
-        "other": event.other,
-        "turn": event.turn,
-        "note": event.note,
-    }
+def violation_view(v: Violation, lang: Lang) -> ViolationView:
+    return ViolationView(
+        code=v.code,
+        term=term(v.code, lang),
+        line=v.line,
+        column=v.column,
+        player=v.player,
+        card=v.card,
+        message=violation_text(v, lang),
+        params=dict(v.params),
+    )
 
 
-def _board_view(view: BoardView) -> dict[str, Any]:
-    shown = {name for name in field_names(BoardView) if name != "events"}  # sent once, as the hand's
-    data: dict[str, Any] = dump(view, mode="json", include=shown)
-    return data
+def _event_view(event: Event, lang: Lang) -> EventView:
+    return EventView(
+        kind=event.kind,
+        label=term(event.kind, lang),
+        line=event.line,
+        player=event.player,
+        cards=list(event.cards),
+        other=event.other,
+        turn=event.turn,
+        note=event.note,
+    )
 
 
-def move_of(statement: Statement) -> Move:
+def _board_state(view: BoardView) -> BoardView:
+    """The board's view as the page is sent it: its hands and piles in the page's order, its
+    events apart (they are the hand's)."""
+    return replace(
+        view,
+        hands={p: sorted(cards, key=card_order) for p, cards in view.hands.items()},
+        piles={p: sorted(cards, key=card_order) for p, cards in view.piles.items()},
+        events=(),
+    )
+
+
+def move_view(index: int, statement: Statement, lang: Lang) -> MoveView:
     player = getattr(statement, "player", None)
     cards = [c.code for c in getattr(statement, "cards", [])]
     for one in ("card", "draw"):
         ref = getattr(statement, one, None)
         if ref is not None:
             cards.append(ref.code)
-    return Move(
-        text=write_statement(statement),
+    return MoveView(
+        id=index,
         kind=statement.kind,
         player=player,
         play=statement.play if isinstance(statement, Turn) else None,
         cards=cards,
+        text=write_statement(statement),
+        said=said(statement, lang),
+        hint=hint(statement, lang),
     )
 
 
-def option_of(turn: Turn) -> Option:
+def option_view(index: int, turn: Turn, lang: Lang) -> OptionView:
     """A complete turn as the page's successive choices: every flip first, then which card the play
     takes, then which card each flip takes. What the flip is decides whether the play has a
     choice at all (a ttadak takes all four), so the page asks one kind of question at a time and
     every legal turn is entered in one straight pass (decision T20)."""
-    steps = [Step(kind="flip", card=flip.card.code) for flip in turn.flips]
+    steps = [StepView(kind="flip", card=flip.card.code) for flip in turn.flips]
     if turn.target is not None and turn.cards:
-        steps.append(Step(kind="take", card=turn.cards[0].code, target=turn.target.code))
+        steps.append(StepView(kind="take", card=turn.cards[0].code, target=turn.target.code))
     steps += [
-        Step(kind="take", card=flip.card.code, target=flip.target.code)
+        StepView(kind="take", card=flip.card.code, target=flip.target.code)
         for flip in turn.flips
         if flip.target is not None
     ]
-    return Option(text=write_statement(turn), steps=steps)
+    return OptionView(id=index, text=write_statement(turn), said=said(turn, lang), steps=steps)
 
 
-def verdict_view(verdict: HandVerdict, lang: Lang) -> dict[str, Any]:
+def offered(board: HandBoard, moves: Sequence[Statement]) -> list[int]:
+    """The places in the board's listing of the statements worth offering now (decision T29): a
+    sake cup's placement only to the player whose turn or call it is (it may decide their score
+    then), and everything else the board lists."""
+    who = board.view().who
+    return [i for i, move in enumerate(moves) if not isinstance(move, Declare) or move.player == who]
+
+
+def verdict_view(verdict: HandVerdict, lang: Lang, currency: str | None = None) -> VerdictView:
     """The verdict as the page lays it out: each score line and factor in the page's language."""
-    return {
-        "valid": verdict.valid,
-        "outcome": verdict.outcome,
-        "outcome_term": term(verdict.outcome, lang),
-        "winner": verdict.winner,
-        "carry_out": verdict.carry_out,
-        "violations": [violation_view(v, lang) for v in verdict.violations],
-        "discrepancies": [
-            {"kind": d.kind, "line": d.line, "message": discrepancy_text(d, lang)} for d in verdict.discrepancies
+    return VerdictView(
+        valid=verdict.valid,
+        outcome=verdict.outcome,
+        outcome_term=term(verdict.outcome, lang),
+        winner=verdict.winner,
+        carry_out=verdict.carry_out,
+        violations=[violation_view(v, lang) for v in verdict.violations],
+        discrepancies=[
+            DiscrepancyView(kind=d.kind, line=d.line, message=discrepancy_text(d, lang)) for d in verdict.discrepancies
         ],
-        "scores": [
-            {
-                "player": player,
-                "total": score.total,
-                "items": [
-                    {"rule": i.rule, "term": term(i.rule, lang), "points": i.points, "cards": i.cards}
+        scores=[
+            ScoreView(
+                player=player,
+                total=score.total,
+                items=[
+                    ScoreItemView(rule=i.rule, term=term(i.rule, lang), points=i.points, cards=list(i.cards))
                     for i in score.items
                 ],
-            }
+            )
             for player, score in verdict.scores.items()
         ],
-        "payments": [
-            {
-                "payer": p.payer,
-                "payee": p.payee,
-                "points": p.points,
-                "amount": p.amount,
-                "kind": p.kind,
-                "reason": payment_reason(p, lang) if p.reason else None,
-                "factors": [
-                    {
-                        "rule": f.rule,
-                        "term": term(f.rule, lang),
-                        "factor": f.factor,
-                        "reason": factor_reason(f, lang),
-                    }
+        payments=[
+            PaymentView(
+                payer=p.payer,
+                payee=p.payee,
+                points=p.points,
+                amount=p.amount,
+                money=money(p.amount, lang, currency),
+                kind=p.kind,
+                reason=payment_reason(p, lang) if p.reason else None,
+                factors=[
+                    FactorView(rule=f.rule, term=term(f.rule, lang), factor=f.factor, reason=factor_reason(f, lang))
                     for f in p.factors
                 ],
-            }
+            )
             for p in verdict.payments
         ],
-    }
+    )
 
 
 def _verdict_text(evening: Recorder, verdict: HandVerdict, lang: Lang) -> str:
@@ -264,67 +378,113 @@ def _verdict_text(evening: Recorder, verdict: HandVerdict, lang: Lang) -> str:
     return rendered_hand(console, evening.path.name, verdict, lines, lang).rstrip()
 
 
-def _hand_summary(verdict: HandVerdict) -> dict[str, Any]:
-    return {
-        "number": verdict.index,
-        "dealer": verdict.dealer,
-        "valid": verdict.valid,
-        "outcome": verdict.outcome,
-        "winner": verdict.winner,
-        "payments": [
-            {"payer": p.payer, "payee": p.payee, "points": p.points, "amount": p.amount} for p in verdict.payments
+def _hand_summary(verdict: HandVerdict) -> HandSummary:
+    return HandSummary(
+        number=verdict.index,
+        dealer=verdict.dealer,
+        valid=verdict.valid,
+        outcome=verdict.outcome,
+        winner=verdict.winner,
+        payments=[
+            PaymentLine(payer=p.payer, payee=p.payee, points=p.points, amount=p.amount) for p in verdict.payments
         ],
-    }
+    )
+
+
+def _statement_view(index: int, s: Statement, lang: Lang, problems: list[ViolationView]) -> StatementView:
+    return StatementView(
+        index=index,
+        line=s.line,
+        text=write_statement(s),
+        said=said(s, lang),
+        kind=s.kind,
+        player=getattr(s, "player", None),
+        problems=problems,
+    )
 
 
 def hand_view(evening: Recorder, lang: Lang) -> HandView | None:
+    """The hand being recorded (or set up), else the evening's last hand if it is a tally."""
     board = evening.board
     if board is None:
-        return None
+        return _tally_view(evening, lang)
     view = board.view()
-    problems: dict[int, list[dict[str, Any]]] = {}
+    problems: dict[int, list[ViolationView]] = {}
     for problem in evening.problems():
         problems.setdefault(problem.index, []).append(violation_view(problem.violation, lang))
-    statements = [
-        StatementView(
-            index=i,
-            line=s.line,
-            text=write_statement(s),
-            kind=s.kind,
-            player=getattr(s, "player", None),
-            problems=problems.get(i, []),
-        )
-        for i, s in enumerate(evening.statements)
-    ]
     verdict = evening.hand_verdict()
     profile = board.profile
-    deck = [code for code, copies in profile.the_deck().counts.items() for _ in range(copies)]
+    hand = evening.hand or (evening.pending.hand if evening.pending else None)
     return HandView(
         number=len(evening.finished) + 1,
+        kind="played",
         seats=list(view.players),
         dealer=view.dealer,
         rules=profile.name,
+        rules_label=profile_label(profile.name, lang),
         stake=evening.stake(),
         deal_sizes=profile.deal_size(len(view.players)),
-        deck=sorted(deck, key=_card_order),
-        board=_board_view(view),
-        statements=statements,
+        deck=deck_of(board),
+        board=_board_state(view),
+        statements=[_statement_view(i, s, lang, problems.get(i, [])) for i, s in enumerate(evening.statements)],
         events=[_event_view(e, lang) for e in view.events],
         problems=[violation_view(v, lang) for v in board.violations],
         over=evening.is_over(),
-        verdict=verdict_view(verdict, lang) if verdict is not None else None,
+        verdict=verdict_view(verdict, lang, _currency(hand)) if verdict is not None else None,
         verdict_text=_verdict_text(evening, verdict, lang) if verdict is not None else None,
     )
+
+
+def _tally_view(evening: Recorder, lang: Lang) -> HandView | None:
+    tally = evening.last_tally()
+    if tally is None:
+        return None
+    judged = evening.finished[-1][1]
+    verdict = judged if isinstance(judged, HandVerdict) else None
+    profile = evening.profile_of(tally)
+    return HandView(
+        number=len(evening.finished),
+        kind="tally",
+        seats=list(tally.seats),
+        dealer=evening.dealer_of(tally),
+        rules=profile.name,
+        rules_label=profile_label(profile.name, lang),
+        stake=tally.stake,
+        deal_sizes=profile.deal_size(len(tally.seats)),
+        deck=sorted(_deck_codes(profile.the_deck().counts), key=card_order),
+        board=None,
+        statements=[_statement_view(i, s, lang, []) for i, s in enumerate(tally.statements)],
+        events=[],
+        problems=[],
+        over=True,
+        verdict=verdict_view(verdict, lang, _currency(tally)) if verdict is not None else None,
+        verdict_text=_verdict_text(evening, verdict, lang) if verdict is not None else None,
+    )
+
+
+def _currency(hand: Hand | None) -> str | None:
+    tag = hand.tag("Currency") if hand is not None else None
+    return tag.value if tag is not None else None
+
+
+def _deck_codes(counts: Mapping[str, int]) -> list[str]:
+    return [code for code, copies in counts.items() for _ in range(copies)]
+
+
+def deck_of(board: HandBoard) -> list[str]:
+    """Every card of the hand's deck, once for each copy, in the page's order."""
+    return sorted(_deck_codes(board.profile.the_deck().counts), key=card_order)
 
 
 _KIND_ORDER = ["g", "a", "r", "p", "pp", "b"]
 
 
-def _card_order(code: str) -> tuple[int, int, str]:
-    """The grid's order: by month, then bright, animal, ribbon, junk, double junk; bonus cards last."""
+def card_order(code: str) -> tuple[int, int, str]:
+    """The order the page shows cards in, everywhere: by month, then bright, animal, ribbon, junk,
+    double junk; bonus cards after the months, cards not seen last."""
     info = card_info(code)
     if info is None:
-        return (99, 0, code)
+        return (99 if code == UNSEEN else 98, 0, code)
     return (info.month or 13, _KIND_ORDER.index(info.kind.value), code)
 
 
@@ -333,52 +493,79 @@ def evening_view(evening: Recorder) -> EveningView:
     return EveningView(
         hands=[_hand_summary(v) for v in evening.verdicts()],
         balance=balance,
-        transfers=settle_up(balance),
+        transfers=[Transfer(payer=a, payee=b, amount=n) for a, b, n in settle_up(balance)],
     )
 
 
-def moves_now(evening: Recorder) -> list[Move]:
+def legal_now(evening: Recorder) -> list[Statement]:
+    """Every statement the board lists as legal now (its place in this list is a move's id)."""
     board = evening.board
     if board is None or (evening.hand is None and not evening.pending):
         return []
-    return [move_of(m) for m in board.legal_plays()]
+    return list(board.legal_plays())
+
+
+def moves_now(evening: Recorder, lang: Lang) -> list[MoveView]:
+    board = evening.board
+    listed = evening.remember("legal", lambda: legal_now(evening))
+    if board is None:
+        return []
+    return [move_view(i, listed[i], lang) for i in offered(board, listed)]
+
+
+def _undone_view(evening: Recorder, lang: Lang) -> UndoneView | None:
+    undone = evening.undone()
+    if undone is None:
+        return None
+    return UndoneView(kind=undone.kind, said=[said(s, lang) for s in undone.statements])
 
 
 def state_of(evening: Recorder, role: Role, lang: Lang) -> TableState:
     """The state a page of this role and language is sent; its parts are made once a revision."""
+    keeper = role == "scorekeeper"
     return TableState(
         revision=evening.revision,
         role=role,
         file=evening.path.name,
+        title=evening.title(),
         lang=lang,
-        profiles=[{"name": p.name, "summary": p.summary} for p in PROFILES.values()],
-        next_setup=evening.remember("next-setup", evening.next_setup),
+        profiles=[
+            ProfileView(name=p.name, label=profile_label(p.name, lang), summary=pgettext("profile", p.summary, lang))
+            for p in PROFILES.values()
+        ],
+        next_setup=evening.remember("next-setup", lambda: NextSetup.model_validate(evening.next_setup())),
         hand=evening.remember(
             f"hand-{role}-{lang}",
             lambda: _seen_by(
-                role, evening.remember(f"hand-{lang}", lambda: hand_view(evening, lang)), evening.statements
+                role, evening.remember(f"hand-{lang}", lambda: hand_view(evening, lang)), evening.statements, lang
             ),
         ),
-        moves=evening.remember("moves", lambda: moves_now(evening)) if role == "scorekeeper" else None,
+        moves=evening.remember(f"moves-{lang}", lambda: moves_now(evening, lang)) if keeper else None,
         evening=evening.remember("evening", lambda: evening_view(evening)),
+        undone=evening.remember(f"undone-{lang}", lambda: _undone_view(evening, lang))
+        if role == "scorekeeper"
+        else None,
     )
 
 
-def _seen_by(role: Role, hand: HandView | None, recorded: Sequence[Statement]) -> HandView | None:
+def _seen_by(role: Role, hand: HandView | None, recorded: Sequence[Statement], lang: Lang) -> HandView | None:
     """A watcher's phone may be a player's: until the hand is over it shows how many cards each
     hand holds, never which (the cards played, the table and the piles are open to all)."""
-    if role == "scorekeeper" or hand is None or hand.over:
+    if role == "scorekeeper" or hand is None or hand.over or hand.board is None:
         return hand
-    board = dict(hand.board)
-    held = {p: len(cards) for p, cards in board["hands"].items()}
-    board["hands"] = {p: [] for p in held}
-    board["unseen"] = {p: board["unseen"].get(p, 0) + n for p, n in held.items()}
+    board = hand.board
+    held = {p: len(cards) for p, cards in board.hands.items()}
+    hidden = replace(
+        board, hands={p: [] for p in held}, unseen={p: board.unseen.get(p, 0) + n for p, n in held.items()}
+    )
     statements = [
-        s.model_copy(update={"text": write_statement(_unseen(dealt))}) if isinstance(dealt, DealLine | StockLine) else s
+        s.model_copy(update={"text": write_statement(_unseen(dealt)), "said": said(_unseen(dealt), lang)})
+        if isinstance(dealt, DealLine | StockLine)
+        else s
         for s, dealt in zip(hand.statements, recorded, strict=True)
     ]
-    events = [{**e, "cards": []} if e["kind"] == "deal" else e for e in hand.events]
-    return hand.model_copy(update={"board": board, "statements": statements, "events": events})
+    events = [e.model_copy(update={"cards": []}) if e.kind == "deal" else e for e in hand.events]
+    return hand.model_copy(update={"board": hidden, "statements": statements, "events": events})
 
 
 def _unseen(dealt: DealLine | StockLine) -> DealLine | StockLine:
@@ -396,7 +583,3 @@ def watcher_lines(evening: Recorder) -> list[str]:
         if isinstance(dealt, DealLine | StockLine):
             lines[dealt.line - 1] = write_statement(_unseen(dealt))
     return lines
-
-
-def options_of(turns: Sequence[Turn]) -> list[Option]:
-    return [option_of(t) for t in turns]

@@ -1,9 +1,15 @@
 """The table app's own sentences: what its page says around the arbiter's words, in English, the
 language of the code; the Korean is in the message catalogue (``gostop_arbiter/locale``), under
-the context ``table``. The rule and event terms are the catalogue's own (:func:`messages.term`)."""
+the context ``table``. The rule and event terms are the catalogue's own (:func:`messages.term`).
+The page is sent them as data, with the cards' names (:mod:`..card_names`) and the house rules
+in words, so that it builds no sentence of its own and shows no code: a field the page fills
+(``{name}``) is never followed by a particle, which only the server chooses (:mod:`.said`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..card_names import card_name, every_card, long_name, month_name, plant
 from ..messages import Lang, pgettext, term
 
 _WORDS: dict[str, str] = {
@@ -17,12 +23,12 @@ _WORDS: dict[str, str] = {
     "seats": "Players, in order of play (counter-clockwise)",
     "seat": "player",
     "dealer": "Dealer (선)",
+    "dealer-short": "dealer",
     "stake": "Money per point",
     "rules": "Rules",
-    "knobs": "House rules (knob=value, one a line)",
+    "knobs": "House rules",
     "event": "Name of the evening",
     "start": "Start the hand",
-    "deal": "The deal",
     "deal-hand": "{name}'s hand: tap {count} cards",
     "deal-table": "The table: tap {count} cards",
     "unseen": "Not seen",
@@ -40,12 +46,18 @@ _WORDS: dict[str, str] = {
     "unseen-hand": "{name}'s hand was not seen: tap the card played",
     "played": "Played {card}: which card was flipped?",
     "flipped": "Flipped {card}: which card was flipped next?",
-    "takes": "{card} takes which card?",
+    "takes": "{card}: which card does it take?",
+    "pick-month": "The month of the card",
+    "cards-n": "{n} cards",
+    "bonus-cards": "Bonus",
     "cancel": "Cancel",
     "no-more-flip": "No further flip",
     "other-moves": "Other statements",
     "record": "The record",
     "undo": "Undo the last",
+    "undone": "Taken back",
+    "redo": "Put it back",
+    "show-gsn": "Show as GSN",
     "correct": "Correct",
     "save": "Save",
     "feed": "What happened",
@@ -53,15 +65,13 @@ _WORDS: dict[str, str] = {
     "pile": "pile",
     "verdict": "The verdict",
     "claim": "What the table paid",
-    "claim-pays": "pays",
-    "claim-points": "points",
+    "claim-payer": "Who paid",
+    "claim-payee": "to",
+    "claim-points": "Points",
     "claim-add": "Compare",
     "claim-nagari": "The table said nagari",
     "next-hand": "Next hand",
     "evening": "The evening",
-    "balance": "Balance",
-    "settle-up": "Settle up",
-    "hands": "{n} hands",
     "hands-to": "{payer} hands {amount} to {payee}",
     "even": "Everyone is even",
     "download-gsn": "Download the record (GSN)",
@@ -76,17 +86,15 @@ _WORDS: dict[str, str] = {
     "unseen-count": "{n} not seen",
     "nothing-yet": "Nothing recorded yet",
     "add-seat": "Add a player",
-    "remove-seat": "Remove",
-    "statement": "GSN statement",
+    "remove-seat": "Remove player",
+    "statement": "The statement as a line of GSN",
     "as-check": "As check prints it",
     "not-valid": "not valid",
     "table-wrong": "The table got it wrong",
-    "pays": "who pays whom",
-    "money": "points · money",
-    "why": "why",
+    "pays": "Who pays whom",
     "share": "The watchers' link",
     "share-how": "Let the others scan this code: their phones follow the hand, and cannot write.",
-    "correct-which": "Statement {n}: tap the card played instead, or write the line",
+    "correct-which": "Statement {n}: {said}. Tap the card played instead, or write the line",
     "carry": "The next hand is worth ×{n} (nagari)",
     "offline-title": "Not connected",
     "lost": "the table's computer did not answer",
@@ -99,6 +107,22 @@ _WORDS: dict[str, str] = {
     "unheard": "Recorded while this page was not connected",
     "hint-unheard": "They are in the record: undo or correct any that should not be there.",
     "not-recorded": "the last tap was not recorded: tap again",
+    "tally": "Only the end of the hand",
+    "tally-how": "Not recording every card? Tap each player's captured cards and the calls at the end.",
+    "tally-tap": "{name}'s pile: tap the cards {name} took",
+    "pile-of": "{name}'s pile",
+    "tally-goes": "Goes called",
+    "tally-shakes": "Shakes that count",
+    "tally-bombs": "Bombs that count",
+    "tally-stop": "Who stopped",
+    "tally-nobody": "Nobody (nagari)",
+    "tally-cup": "The sake cup in {name}'s pile counts as",
+    "tally-cup-free": "Whichever scores more",
+    "tally-cup-pi": "Junk",
+    "tally-cup-animal": "Animal",
+    "tally-record": "Record the hand",
+    "less": "One fewer for {name}",
+    "more": "One more for {name}",
 }
 """Each sentence of the page by its key; ``{name}`` fields are filled by the page."""
 
@@ -135,23 +159,120 @@ _TERMS = [
 _MOVE_KINDS: dict[str, str] = {
     "shake": "Shake",
     "bonus": "Bonus card",
-    "give": "Give",
-    "declare": "Sake cup",
-    "call": "Call",
-    "sit-out": "Sit out",
+    "give": "Give junk",
+    "declare-pi": "The sake cup as junk",
+    "declare-animal": "The sake cup as an animal",
+    "sell": "Sell the brights",
+    "fold": "Fold",
     "chongtong": "Chongtong",
     "bomb": "Bomb",
     "pass": "Dummy turn",
-    "claim": "Claim",
 }
 """What the page calls each kind of statement other than a play."""
 
 
+_PROFILES: dict[str, str] = {
+    "standard": "Common Korean rules",
+    "online-matgo": "Online Matgo",
+    "wikipedia": "The English Wikipedia's rules",
+    "gamerules": "The gamerules.com rules",
+    "wikipedia-it": "The Italian Wikipedia's rules",
+    "minhwatu": "Minhwatu",
+}
+"""What the page calls each rules profile (a profile not named here is called by its summary)."""
+
+
+def profile_label(name: str, lang: Lang) -> str:
+    """A rules profile as the page names it (``standard``: 흔한 한국 규칙)."""
+    if name in _PROFILES:
+        return pgettext("table", _PROFILES[name], lang)
+    from ..rules import PROFILES
+
+    profile = PROFILES.get(name)
+    return pgettext("profile", profile.summary, lang) if profile is not None else name
+
+
 def page_words(lang: Lang) -> dict[str, object]:
-    """Every sentence the page says, in one language, with the game's terms and the kinds of move."""
+    """Every sentence the page says, in one language, with the game's terms, the kinds of move, the
+    cards' names and the house rules in words."""
     return {
         "lang": lang,
         "words": {key: pgettext("table", text, lang) for key, text in _WORDS.items()},
         "terms": {code: term(code, lang) for code in _TERMS},
         "moves": {kind: pgettext("table", text, lang) for kind, text in _MOVE_KINDS.items()},
+        "cards": _cards(lang),
+        "months": {month: {"name": month_name(month, lang), "plant": plant(month, lang)} for month in range(1, 13)},
+        **_house_rules(lang),
     }
+
+
+def _cards(lang: Lang) -> dict[str, dict[str, object]]:
+    """Each card by its code: its name, its long name, its month and kind, and its place in the
+    page's order (month, then kind)."""
+    from .views import card_order
+
+    codes = sorted(every_card(), key=card_order)
+    return {
+        code: {
+            "name": card_name(code, lang),
+            "long": long_name(code, lang),
+            "month": card.month,
+            "kind": card.kind.value,
+            "order": place,
+        }
+        for place, (code, card) in enumerate((code, every_card()[code]) for code in codes)
+    }
+
+
+def _house_rules(lang: Lang) -> dict[str, Any]:
+    """The knobs of the set-up's house rules: each in words, with the kind of value it takes, and
+    each profile's value of it as the ``Set`` tag writes it (decision T31)."""
+    from ..render.rules import knob_rows
+    from ..rules import PROFILES
+
+    knobs = []
+    for row in knob_rows(PROFILES["standard"]):
+        if not row["group"]:
+            continue  # the game itself is the profile's
+        value = row["value"]
+        kind = "bool" if isinstance(value, bool) else "list" if isinstance(value, list) else "text"
+        choices = _choices(row["group"], row["knob"])
+        if choices:
+            kind = "choice"
+        elif isinstance(value, int) and not isinstance(value, bool):
+            kind = "int"
+        knobs.append(
+            {
+                "group": row["group"],
+                "group_label": pgettext("knob group", row["group"], lang),
+                "knob": row["knob"],
+                "meaning": pgettext("knob", row["meaning"], lang),
+                "kind": kind,
+                "choices": choices,
+            }
+        )
+    rules = {
+        name: {f"{row['group']}.{row['knob']}": _written(row["value"]) for row in knob_rows(profile) if row["group"]}
+        for name, profile in PROFILES.items()
+    }
+    return {"knobs": knobs, "rules": rules}
+
+
+def _choices(group: str, knob: str) -> list[str]:
+    """The values a knob of a fixed set of values takes ([] for any other knob)."""
+    from typing import Literal, get_args, get_origin, get_type_hints
+
+    from ..rules import PROFILES
+
+    hints = get_type_hints(type(getattr(PROFILES["standard"], group)))
+    annotation = hints[knob]
+    return [str(v) for v in get_args(annotation)] if get_origin(annotation) is Literal else []
+
+
+def _written(value: object) -> str:
+    """A knob's value as a ``Set`` tag writes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    return "none" if value is None else str(value)

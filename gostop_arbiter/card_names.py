@@ -1,0 +1,87 @@
+"""What people call each card, in Korean and in English: the one source of the cards' names for
+every surface that shows a card to a person (the table's page today; the reports and the replay as
+issue 28 makes their words messages).
+
+A card's *name* is short, as Korean players write it down: the month's number and the kind, ``1광``,
+``9열``, ``11쌍피``, ``12띠``, ``3피``; the cards that have a name of their own that players use and
+that names no other card keep it: ``비광`` (12g) and ``국진`` (9a), and the bonus cards
+``보너스쌍피`` (b2) and ``보너스쓰리피`` (b3). Every Korean name is also a way GSN accepts to write
+the same card (``notation/korean.py``), so a name read back is the card. In English it is the
+month's number and the kind: ``8 bright``, ``9 animal``, ``11 double junk``, ``3 junk``. Its *long
+name* says the month's plant as well (``송학 광``, ``pine crane bright``: :mod:`.cards`), for a
+title or a screen reader. A month is named by its number (``1월``, ``month 1``) and its plant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .cards import BONUS_CARDS, MONTH_CARDS, Card, Kind, card_info
+from .messages import Lang
+
+KIND_WORDS: Mapping[Kind, tuple[str, str]] = {
+    Kind.BRIGHT: ("광", "bright"),
+    Kind.ANIMAL: ("열", "animal"),
+    Kind.RIBBON: ("띠", "ribbon"),
+    Kind.JUNK: ("피", "junk"),
+    Kind.DOUBLE: ("쌍피", "double junk"),
+    Kind.BONUS: ("보너스", "bonus"),
+}
+"""Each kind as players say it (Korean, English): 열 rather than 열끗, as a card is written down."""
+
+OWN_NAMES: Mapping[str, tuple[str, str]] = {
+    "12g": ("비광", "rain bright"),
+    "9a": ("국진", "sake cup"),
+    "b2": ("보너스쌍피", "bonus double junk"),
+    "b3": ("보너스쓰리피", "bonus triple junk"),
+}
+"""The cards called by a name of their own, which names no other card (Korean, English)."""
+
+MONTH_PLANTS: Mapping[int, tuple[str, str]] = {
+    card.month: (
+        card.name_ko.removesuffix(" 쌍피").removesuffix(" 피"),
+        card.name_en.removesuffix(" double junk").removesuffix(" junk"),
+    )
+    for card in MONTH_CARDS.values()
+    if card.kind is Kind.JUNK or card.code == "12pp"
+}
+"""Each month's plant (Korean, English), as :mod:`.cards` names its junk: 송학 pine … 비 rain."""
+
+
+def _in(pair: tuple[str, str], lang: Lang) -> str:
+    return pair[0] if lang == "ko" else pair[1]
+
+
+def card_name(code: str, lang: Lang) -> str:
+    """A card's name as players write it (``8광``, ``비광``; ``8 bright``); a code that names no card
+    of any deck is shown as it is written."""
+    if code in OWN_NAMES:
+        return _in(OWN_NAMES[code], lang)
+    card = card_info(code)
+    if card is None:
+        return code
+    kind = _in(KIND_WORDS[card.kind], lang)
+    return f"{card.month}{kind}" if lang == "ko" else f"{card.month} {kind}"
+
+
+def long_name(code: str, lang: Lang) -> str:
+    """A card's name with its month's plant (``송학 광``; ``pine crane bright``)."""
+    card = card_info(code)
+    if card is None:
+        return code
+    return card.name_ko if lang == "ko" else card.name_en
+
+
+def month_name(month: int, lang: Lang) -> str:
+    """A month as players say it: its number (``8월``; ``month 8``)."""
+    return f"{month}월" if lang == "ko" else f"month {month}"
+
+
+def plant(month: int, lang: Lang) -> str:
+    """A month's plant (``공산``; ``pampas``), or '' for a number that is no month."""
+    return _in(MONTH_PLANTS[month], lang) if month in MONTH_PLANTS else ""
+
+
+def every_card() -> Mapping[str, Card]:
+    """Every card any deck may hold, month cards then bonus cards, by code."""
+    return {**MONTH_CARDS, **BONUS_CARDS}
