@@ -156,6 +156,7 @@ def _core_schema(cls: type, _source: Any, handler: Any) -> Any:
         return serialise(shown(**{name: getattr(value, name) for name in names}))
 
     serialisation = core_schema.wrap_serializer_function_ser_schema(from_record, schema=inner)
+
     def as_shown(value: Any) -> Any:
         """A record given as a record is read as its dataclass, as pydantic reads a dataclass."""
         return shown(**{name: getattr(value, name) for name in names}) if isinstance(value, cls) else value

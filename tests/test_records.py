@@ -188,7 +188,10 @@ def test_every_data_class_is_a_struct_and_pydantic_models_are_only_at_the_edge()
     classes = _package_classes()
     assert not [kind for kind in classes if dataclasses.is_dataclass(kind)]
     assert not [kind for kind in classes if issubclass(kind, tuple) and hasattr(kind, "_fields")]
-    assert {kind.__module__ for kind in classes if issubclass(kind, BaseModel)} == {"gostop_arbiter.table.views", "gostop_arbiter.table.requests"}
+    assert {kind.__module__ for kind in classes if issubclass(kind, BaseModel)} == {
+        "gostop_arbiter.table.views",
+        "gostop_arbiter.table.requests",
+    }
 
 
 def test_nothing_in_the_package_is_built_with_exec_or_changes_its_class() -> None:
