@@ -118,7 +118,10 @@ def test_a_copy_of_the_checkout_builds_a_wheel_that_holds_what_the_package_needs
         "gostop_arbiter/grammar/gsn.lark",
         "gostop_arbiter/notation/grammar.py",
         "gostop_arbiter/locale/ko/LC_MESSAGES/gostop_arbiter.mo",
-        "gostop_arbiter/table/page.html",
+        "gostop_arbiter/table/static/index.html",
+        "gostop_arbiter/table/static/table.css",
+        "gostop_arbiter/table/static/js/main.js",
+        "gostop_arbiter/table/static/manifest.webmanifest",
         "gostop_arbiter/py.typed",
     ):
         assert shipped in names, shipped
