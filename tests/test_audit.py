@@ -129,3 +129,17 @@ def test_audit_of_a_closed_standard_input_says_so(tmp_path: Path) -> None:
 def test_a_valid_folder_exits_0(tmp_path: Path) -> None:
     assert run("simulate", "--hands", "5", "--seed", "9", "-o", str(tmp_path / "x.gsn")).returncode == 0
     assert run("audit", str(tmp_path), "--quiet").returncode == Exit.OK
+
+
+def test_an_audit_leaves_the_process_that_calls_it_as_it_found_it() -> None:
+    """The library's audit tunes only the workers it starts (decision C20)."""
+    import gc
+    import signal
+
+    def state() -> tuple[object, ...]:
+        return gc.get_threshold(), gc.isenabled(), sys.getswitchinterval(), signal.getsignal(signal.SIGINT)
+
+    before = state()
+    for jobs in (1, 2):
+        assert audit([str(SPEC_EXAMPLES)], jobs=jobs).hands > 0
+        assert state() == before
