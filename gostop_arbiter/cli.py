@@ -23,7 +23,7 @@ from .notation import Hand, SyntaxIssue, normalise_lines, read_hands, write_hand
 from .notation.model import Notice, Transcript
 from .notation.reader import Reader, decoded_lines, reader_from_env
 from .notation.writer import SPELLINGS, Script, script_of
-from .outputs import STDIN, opened_input, output_file, reason_of
+from .outputs import STDIN, NotAFile, opened_input, output_file, reason_of, write_atomically
 from .records import Mutable, dump, mutable
 from .rules import PROFILES, RulesError, profile_named, resolve
 from .settlement import settle_up
@@ -59,6 +59,9 @@ class SourceFile(Mutable):
 
 
 def _cannot_read(path: str, error: OSError) -> str:
+    if isinstance(error, NotAFile) and error.kind == "a folder":
+        audit = f"gostop-arbiter audit {path} judges every transcript below it"
+        return f"cannot read {path}: it is a folder, not a file ({audit})"
     return f"cannot read {'standard input' if path == STDIN else path}: {reason_of(error)}"
 
 
@@ -171,7 +174,7 @@ def cli() -> None:
 
 
 @cli.command(short_help="Print what files say, hand by hand (or as JSON).")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print the transcript model as JSON.")
 def parse(files: tuple[str, ...], as_json: bool) -> None:
     """Read FILES (- for standard input) and print what they say, hand by hand.
@@ -206,7 +209,7 @@ def parse(files: tuple[str, ...], as_json: bool) -> None:
 
 
 @cli.command(short_help="Rewrite files in canonical GSN, keeping every comment.")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--check", is_flag=True, help="Change nothing; list the files that are not canonical and exit 1.")
 @click.option("--ascii", "script", flag_value="ascii", help="Write every word in ASCII (8g, go, deal).")
 @click.option("--korean", "script", flag_value="korean", help="Write every word in Korean (공산광, 고, 패).")
@@ -240,10 +243,9 @@ def fmt(files: tuple[str, ...], check: bool, script: Script | None) -> None:
                 status = max(status, Exit.INVALID)
             else:
                 try:
-                    with open(source.path, "w", encoding="utf-8", newline="\n") as handle:
-                        handle.write(canonical)
-                except OSError as error:
-                    click.echo(f"Error: {OutputError(source.path, reason_of(error))}", err=True)
+                    write_atomically(source.path, canonical)
+                except OutputError as error:
+                    click.echo(f"Error: {error}", err=True)
                     status = max(status, Exit.OUTPUT)
                     continue
                 click.echo(f"reformatted {source.path}", err=True)
@@ -265,12 +267,10 @@ def _parse_sets(sets: tuple[str, ...]) -> dict[str, str]:
 
 def _rules_choice(name: str | None, sets: tuple[str, ...]) -> RulesChoice:
     """The rules given on the command line, checked at once so that a typo is a usage error."""
-    choice = RulesChoice(name, _parse_sets(sets))
     try:
-        resolve(name or "standard", dict(choice.sets))
+        return RulesChoice(name, _parse_sets(sets)).checked()
     except RulesError as error:
         raise click.UsageError(str(error)) from None
-    return choice
 
 
 def _judge(source: SourceFile, choice: RulesChoice) -> FileVerdict:
@@ -515,7 +515,7 @@ def _check_file(path: str, choice: RulesChoice, out: _CheckOutput, tally: _Tally
 
 
 @cli.command(short_help="Judge every hand: legality, scores, who pays whom, the balance.")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON (GSN §8).")
 @click.option("--rules", "rules_name", metavar="NAME", help="Judge under this profile instead of the file's.")
 @click.option("--set", "sets", multiple=True, metavar="KNOB=VALUE", help="Override one knob (repeatable).")
@@ -569,7 +569,7 @@ def check(
 
 
 @cli.command(short_help="The same hands under several rules profiles, side by side.")
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file", type=click.Path(allow_dash=True))
 @click.option("--rules", "names", required=True, metavar="A,B,C", help="The profiles to compare, comma-separated.")
 @click.option("--json", "as_json", is_flag=True, help="Print every profile's verdict as JSON.")
 def compare(file: str, names: str, as_json: bool) -> None:
@@ -752,6 +752,8 @@ def audit(
         click.echo(f"the audit stopped after {done:,} of {len(files):,} files{unwritten}", err=True)
         raise
     _console().print(summary_table(total, len(files)))
+    for said in total.not_judged:
+        click.echo(said, err=True)
     if total.unreadable:
         sys.exit(Exit.UNREADABLE)
     if total.valid < total.hands:
@@ -760,7 +762,7 @@ def audit(
 
 
 @cli.command(short_help="Show the table after each turn of a played hand.")
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file", type=click.Path(allow_dash=True))
 @click.option(
     "--hand", "hand_index", type=click.IntRange(1), default=1, show_default=True, help="Which hand of the file."
 )
@@ -809,7 +811,7 @@ def replay(file: str, hand_index: int, turn_index: int | None, no_color: bool) -
 
 
 @cli.command(short_help="Write an HTML page that replays each hand turn by turn.")
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file", type=click.Path(allow_dash=True))
 @click.option("-o", "--output", required=True, type=click.Path(), help="The HTML file.")
 @click.option("--rules", "rules_name", metavar="NAME", help="Judge under this profile instead of the file's.")
 @click.option("--set", "sets", multiple=True, metavar="KNOB=VALUE", help="Override one knob (repeatable).")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -143,3 +144,19 @@ def test_an_audit_leaves_the_process_that_calls_it_as_it_found_it() -> None:
     for jobs in (1, 2):
         assert audit([str(SPEC_EXAMPLES)], jobs=jobs).hands > 0
         assert state() == before
+
+
+def test_the_files_not_judged_in_full_are_named_with_their_first_error(tmp_path: Path) -> None:
+    """The summary counts them; standard error names each, where its first error is, and how many
+    errors it has (Part C of issue 31: an audit of a folder of broken files named none)."""
+    (tmp_path / "broken.gsn").write_text('[Seats "A, B"]\nA: 3q / 4p\nB: 4q / 5p\n', encoding="utf-8")
+    (tmp_path / "a-folder.gsn").mkdir()  # below a folder, not a file: not audited
+    fifo = tmp_path / "pipe.gsn"
+    os.mkfifo(fifo)
+    result = run("audit", str(tmp_path), str(fifo), "--quiet")
+    assert result.returncode == Exit.UNREADABLE
+    assert summary_row(result.stdout, "files that could not be read or judged in full") == "2"
+    assert result.stderr.splitlines() == [
+        f"{tmp_path / 'broken.gsn'}:2:4: '3q' is not a card: write the month and a category, such as 3p, 8g, 9a, 1r, 11pp or 8광 (and 1 more)",
+        f"cannot read {fifo}: it is a pipe, not a file",
+    ]

@@ -265,8 +265,8 @@ def unwritable_outputs(tmp_path: Path) -> list[tuple[str, str]]:
         (str(tmp_path / "missing" / "out"), "No such file or directory"),
         ("", "no file is named"),
         (str(tmp_path / "a-folder"), "it is a folder"),
-        ("/dev/full", "No space left on device"),
-        ("/proc/version", ""),
+        ("/dev/full", "it is a device, not a file"),
+        ("/proc/version", "it is read-only"),  # was: No such file or directory, of its temporary file
     ]
 
 
@@ -281,6 +281,70 @@ def test_an_output_that_cannot_be_written_is_one_line_and_exit_4(tmp_path: Path,
         result = run(*args)
         assert result.returncode == Exit.OUTPUT, (output, result.stderr)
         one_line_and_no_traceback(result, f"cannot write {output or repr('')}", reason)
+
+
+OUTPUTS = {
+    "render": lambda out: ["render", str(SAMPLE), "-o", out],
+    "simulate": lambda out: ["simulate", "--hands", "2", "-o", out],
+    "audit": lambda out: ["audit", str(SAMPLE), "--jsonl", out, "--quiet"],
+}
+
+
+@pytest.mark.parametrize("command", [*OUTPUTS, "fmt"])
+def test_a_read_only_file_is_not_written_over_by_any_command(tmp_path: Path, command: str) -> None:
+    """One rule for every output, the stricter one (decision H15): a file without a write bit is
+    refused with exit 4, by root as by anyone (root may write it, so the mode is read)."""
+    target = tmp_path / "kept.gsn"
+    target.write_text(PLAYED.replace("Ara: stop", "Ara:   stop"), encoding="utf-8")
+    target.chmod(0o444)
+    before = target.read_bytes()
+    args = ["fmt", str(target)] if command == "fmt" else OUTPUTS[command](str(target))
+    result = run(*args)
+    assert result.returncode == Exit.OUTPUT, result.stderr
+    one_line_and_no_traceback(result, f"cannot write {target}: it is read-only")
+    assert target.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["kept.gsn"]
+
+
+@pytest.mark.parametrize("command", [*OUTPUTS])
+def test_an_output_named_by_a_pipe_is_refused_at_once(tmp_path: Path, command: str) -> None:
+    fifo = tmp_path / "out.html"
+    os.mkfifo(fifo)  # opening it for writing would wait for a reader, for ever
+    result = run(*OUTPUTS[command](str(fifo)), timeout=30)
+    assert result.returncode == Exit.OUTPUT
+    one_line_and_no_traceback(result, f"cannot write {fifo}: it is a pipe, not a file")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["check"], ["check", "--json"], ["parse"], ["fmt"], ["fmt", "--check"], ["replay"], ["compare", "--rules", "standard"], ["audit", "--quiet"]],
+)
+def test_a_pipe_named_as_a_transcript_is_refused_at_once(tmp_path: Path, args: list[str]) -> None:
+    """Only a regular file (or - for standard input) is read: a pipe would block the command until
+    something wrote to it."""
+    fifo = tmp_path / "x.gsn"
+    os.mkfifo(fifo)
+    result = run(*args, str(fifo), timeout=30)
+    assert result.returncode == Exit.UNREADABLE, result.stderr
+    assert f"cannot read {fifo}: it is a pipe, not a file" in result.stderr + result.stdout
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("command", ["check", "parse", "fmt", "replay"])
+def test_a_folder_named_as_a_transcript_points_to_audit(tmp_path: Path, command: str) -> None:
+    result = run(command, str(tmp_path))
+    assert result.returncode == Exit.UNREADABLE
+    assert f"cannot read {tmp_path}: it is a folder, not a file (gostop-arbiter audit {tmp_path} judges" in result.stderr
+    korean = run(command, str(tmp_path), "--lang", "ko")
+    assert f"폴더 아래의 기록을 모두 판정하려면: gostop-arbiter audit {tmp_path})" in korean.stderr
+
+
+def test_render_refuses_a_pipe_to_read_before_it_writes(tmp_path: Path) -> None:
+    fifo = tmp_path / "x.gsn"
+    os.mkfifo(fifo)
+    result = run("render", str(fifo), "-o", str(tmp_path / "page.html"), timeout=30)
+    assert result.returncode == Exit.UNREADABLE
+    one_line_and_no_traceback(result, f"cannot read {fifo}: it is a pipe, not a file")
+    assert not (tmp_path / "page.html").exists()
 
 
 def test_a_read_only_folder_and_file(tmp_path: Path) -> None:

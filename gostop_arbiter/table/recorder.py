@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -24,13 +23,14 @@ from typing import TypeVar, cast
 
 from ..engine import HandBoard, IllegalStatement
 from ..errors import ArbiterError
-from ..judging.file import RulesChoice, Session
+from ..judging.file import RulesChoice, Session, dealer_of
 from ..messages import Lang, say, sentence
 from ..notation import GsnSyntaxError, Hand, Statement, normalise_lines, read_hands
 from ..notation.model import TableLine, Turn
+from ..outputs import write_atomically
 from ..records import replace
 from ..render.words import violation_text
-from ..rules import Profile, RulesError, resolve
+from ..rules import Profile, RulesError
 from ..verdict import FileError, HandVerdict, Violation
 
 T = TypeVar("T")
@@ -131,7 +131,7 @@ class Evening:
         self.default_rules = rules
         self.default_sets = dict(sets or {})
         if self.default_rules is not None or self.default_sets:
-            resolve(self.default_rules or "standard", dict(self.default_sets))  # RulesError for the command line
+            RulesChoice(self.default_rules, self.default_sets).checked()  # RulesError for the command line
         self._revision: str | None = None
         text = path.read_text(encoding="utf-8") if path.exists() else ""
         self.lines = normalise_lines(text) if text else []
@@ -187,7 +187,7 @@ class Evening:
         """The hand set up and not yet dealt, kept beside the file: GSN has no hand without a
         statement, so its tags reach the file with its first deal line (decision T1)."""
         if self.pending:
-            _write_atomically(self.pending_path, "\n".join(self.pending) + "\n")
+            write_atomically(self.pending_path, "\n".join(self.pending) + "\n")
         else:
             self.pending_path.unlink(missing_ok=True)
 
@@ -201,17 +201,13 @@ class Evening:
 
     def profile_of(self, hand: Hand) -> Profile:
         try:
-            return resolve(hand.rules, dict(hand.sets))
+            return RulesChoice().profile_for(hand)
         except RulesError as error:
             raise RecorderError("{why}", why=str(error)) from None
 
     def dealer_of(self, hand: Hand) -> str:
         """The hand's ``Dealer`` tag, else the dealer the hands before it hand on (GSN §3)."""
-        tag = hand.tag("Dealer")
-        if tag is not None:
-            return tag.value
-        handed_on = self.session.dealer
-        return handed_on if handed_on in hand.seats else hand.seats[0]
+        return dealer_of(hand, self.session.dealer)
 
     def next_dealer(self) -> str | None:
         """Who deals the next hand by the rules: the winner, or the same dealer after a void hand."""
@@ -388,7 +384,7 @@ class Evening:
         else:
             sets = dict(previous.sets) if previous else dict(self.default_sets)
         try:
-            resolve(rules, dict(sets))
+            RulesChoice(rules, sets).checked()
         except RulesError as error:
             raise RecorderError("{why}", why=str(error)) from None
         stake = setup.stake if setup.stake is not None else (previous.stake if previous else 1)
@@ -612,7 +608,7 @@ class Evening:
         new text is read first: a change that would leave the file unreadable changes nothing."""
         if _holds_statements(lines) and any(result.errors for result in read_hands(lines)):
             raise RecorderError("that change would leave the file unreadable: nothing was changed")
-        _write_atomically(self.path, "\n".join(lines) + "\n" if lines else "")
+        write_atomically(self.path, "\n".join(lines) + "\n" if lines else "")
         self.lines, self._unended = lines, False
         self._load()
 
@@ -632,33 +628,3 @@ def _holds_statements(lines: Sequence[str]) -> bool:
     """Whether the lines hold anything but blank lines and comments (a file of comments alone is
     an evening that has not started)."""
     return any(line.strip() and not line.lstrip().startswith("#") for line in lines)
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    """``text`` in place of ``path``'s content, all at once: written beside it, flushed, renamed."""
-    folder = path.parent
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    _sync_folder(folder)
-
-
-def _sync_folder(folder: Path) -> None:
-    """The rename itself on disk (POSIX: fsync the folder)."""
-    try:
-        descriptor = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)

@@ -27,7 +27,7 @@ from .. import collector
 from ..judging.file import RulesChoice, Session
 from ..notation import SyntaxIssue
 from ..notation.reader import Reader, decoded_lines, reader_from_env
-from ..outputs import STDIN, opened_input, output_file
+from ..outputs import STDIN, opened_input, output_file, reason_of
 from ..records import Mutable, dump, mutable
 from ..verdict import FileError
 
@@ -47,6 +47,8 @@ class FileAudit(Mutable):
     codes: Counter[str] = field(default_factory=Counter)
     money: int = 0
     """Money that changed hands over the file's valid hands."""
+    not_judged: list[str] = field(default_factory=list)
+    """Each file not read or judged in full, named with its first error and how many it has."""
 
     def add(self, other: FileAudit) -> None:
         self.hands += other.hands
@@ -56,6 +58,7 @@ class FileAudit(Mutable):
         self.errors += other.errors
         self.codes.update(other.codes)
         self.money += other.money
+        self.not_judged += other.not_judged
 
 
 def gsn_files(paths: Iterable[str]) -> list[str]:
@@ -96,7 +99,7 @@ def _records(
                 else:
                     yield {"path": path, **dump(verdict, mode="json", by_alias=True)}
     except OSError as error:
-        message = str(error)
+        message = f"cannot read {path}: {reason_of(error)}"
         yield {"path": path, "error": {"code": "unreadable", "line": None, "column": None, "message": message}}
     yield {"path": path, "balance": session.balance}
 
@@ -104,12 +107,25 @@ def _records(
 def _summed(path: str, records: Iterable[dict[str, object]], out: IO[str] | None) -> FileAudit:
     """A file's summary from its records, each written to ``out`` (when given) as it comes."""
     summary = FileAudit(path)
+    first: dict[str, object] | None = None
     for record in records:
         if out is not None:
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
         _count(summary, record)
-    summary.unreadable = 1 if summary.errors else 0
+        if first is None and isinstance(record.get("error"), dict):
+            first = record["error"]  # type: ignore[assignment]
+    if first is not None:
+        summary.unreadable = 1
+        summary.not_judged.append(_first_error(path, first, summary.errors))
     return summary
+
+
+def _first_error(path: str, error: dict[str, object], errors: int) -> str:
+    """``path:line:column: message`` (a file that could not be read says so and names itself), and
+    how many errors follow it."""
+    place = "".join(f":{error[key]}" for key in ("line", "column") if error.get(key) is not None)
+    said = f"{path}{place}: {error['message']}" if place else str(error["message"])
+    return said + (f" (and {errors - 1:,} more)" if errors > 1 else "")
 
 
 def audit_file(
@@ -293,15 +309,18 @@ def audit_on_cluster(
     choice = choice or RulesChoice()
     files = [p if p == STDIN else os.path.abspath(p) for p in gsn_files(paths)]
     total = FileAudit("total")
-    with output_file(os.devnull if jsonl is None else jsonl) as out, Client(scheduler) as client:  # type: ignore[no-untyped-call]
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(output_file(jsonl)) if jsonl is not None else None
+        client = stack.enter_context(Client(scheduler))  # type: ignore[no-untyped-call]
         remote = [p for p in files if p != STDIN]
-        wanted = jsonl is not None  # without a JSONL, no record is written out, sent or kept
+        wanted = out is not None  # without a JSONL, no record is written out, sent or kept
         futures = iter(client.map(_remote_job, remote, choice=choice, records=wanted, pure=False))
         here = {i: _remote_job(p, choice, wanted) for i, p in enumerate(files) if p == STDIN}  # while the workers work
         for i in range(len(files)):
             summary, records = here[i] if i in here else next(futures).result()
             total.add(summary)
-            out.write(records)
+            if out is not None:
+                out.write(records)
             if advance is not None:
                 advance(1)
     return total
