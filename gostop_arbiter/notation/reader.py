@@ -23,7 +23,7 @@ from ..numbers import shown, whole_number
 from ..records import Mutable, mutable, replace
 from .errors import SyntaxIssue, describe
 from .grammar import FAST_AFTER, FastParser, ParserChoice, build_fast_parser, build_parser
-from .memo import LineMemo, Problem
+from .memo import LineMemo, LocatedProblem
 from .model import (
     Bomb,
     Claim,
@@ -346,7 +346,7 @@ def parse_text(text: str, *, reader: Reader | None = None) -> Transcript:
 
 def _parsed(
     parser: Any, transformer: GsnTransformer, text: str, line_offset: int = 0
-) -> tuple[list[Any], list[Problem]]:
+) -> tuple[list[Any], list[LocatedProblem]]:
     """Lines parsed as a hand, the first being line ``line_offset + 1``: their models and the
     transformer's problems."""
     transformer.reset(line_offset)
