@@ -17,12 +17,13 @@ read-only file, so its mode is read, not only whether the system would let us).
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import secrets
 import stat
 import sys
 from collections.abc import Iterator
-from typing import IO, TextIO
+from typing import TextIO, cast
 
 from .errors import OutputError
 
@@ -61,14 +62,14 @@ def _not_a_file(mode: int) -> NotAFile | None:
 
 
 @contextlib.contextmanager
-def opened_input(path: str) -> Iterator[IO[bytes]]:
+def opened_input(path: str) -> Iterator[io.BufferedReader]:
     """A file named on the command line, open for reading bytes; standard input for ``-`` (left
     open: it is not the command's to close). Raises :class:`NotAFile` for anything but a regular
     file, found without waiting: the path is opened without blocking, then looked at."""
     if path == STDIN:
         if sys.stdin is None:  # the command was started with its standard input closed
             raise OSError(0, "standard input is closed")
-        yield sys.stdin.buffer
+        yield cast(io.BufferedReader, sys.stdin.buffer)
         return
     descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     refused = _not_a_file(os.fstat(descriptor).st_mode)
@@ -163,3 +164,11 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     returns (:func:`output_file`)."""
     with output_file(os.fspath(path)) as out:
         out.write(text)
+
+
+def cannot_read(path: str, error: OSError) -> str:
+    """What the commands say of a file they cannot read; a folder says where its files are judged."""
+    if isinstance(error, NotAFile) and error.kind == "a folder":
+        audit = f"gostop-arbiter audit {path} judges every transcript below it"
+        return f"cannot read {path}: it is a folder, not a file ({audit})"
+    return f"cannot read {'standard input' if path == STDIN else path}: {reason_of(error)}"

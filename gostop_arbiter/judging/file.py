@@ -40,9 +40,16 @@ class RulesChoice(Record):
     def profile_for(self, hand: Hand) -> Profile:
         """The profile ``hand`` is judged under: its own (its ``Rules`` and ``Set`` tags) unless a
         name is chosen, with the chosen knobs on top. The one place a hand's profile is resolved."""
-        name = self.name or hand.rules
-        sets = {**({} if self.name else hand.sets), **self.sets}
-        return resolve(name, dict(sets))
+        return resolve(self.name_for(hand), self.sets_for(hand))
+
+    def name_for(self, hand: Hand) -> str:
+        """The name of the profile ``hand`` is judged under."""
+        return self.name or hand.rules
+
+    def sets_for(self, hand: Hand) -> dict[str, str]:
+        """The knobs set on that profile for ``hand``: its ``Set`` tags unless a name is chosen,
+        and the chosen knobs."""
+        return {**({} if self.name else hand.sets), **self.sets}
 
     def checked(self) -> RulesChoice:
         """This choice, once its profile and knobs are known (:class:`RulesError` otherwise): a

@@ -27,7 +27,7 @@ from .. import collector
 from ..judging.file import RulesChoice, Session
 from ..notation import SyntaxIssue
 from ..notation.reader import Reader, decoded_lines, reader_from_env
-from ..outputs import STDIN, opened_input, output_file, reason_of
+from ..outputs import STDIN, cannot_read, opened_input, output_file
 from ..records import Mutable, dump, mutable
 from ..verdict import FileError
 
@@ -99,7 +99,7 @@ def _records(
                 else:
                     yield {"path": path, **dump(verdict, mode="json", by_alias=True)}
     except OSError as error:
-        message = f"cannot read {path}: {reason_of(error)}"
+        message = cannot_read(path, error)
         yield {"path": path, "error": {"code": "unreadable", "line": None, "column": None, "message": message}}
     yield {"path": path, "balance": session.balance}
 
