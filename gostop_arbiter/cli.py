@@ -18,7 +18,7 @@ from .judging.file import RulesChoice, judge_file
 from .judging.files import ExitStatus, FileCheck, SettleUp
 from .messages import LANGS, Lang, lang_from_env, say
 from .notation import SyntaxIssue, write_hand, write_transcript
-from .notation.model import Transcript
+from .notation.model import Hand, Notice, Transcript
 from .notation.reader import Reader, reader_from_env
 from .notation.source import SourceFile, load
 from .notation.writer import SPELLINGS, Script, script_of
@@ -26,10 +26,12 @@ from .outputs import STDIN, output_file, write_atomically
 from .records import dump
 from .rules import PROFILES, RulesError, profile_named, resolve
 from .tools.tamper import TAMPER_KINDS
-from .verdict import SCHEMA_VERSION, FileError, FileVerdict
+from .verdict import SCHEMA_VERSION, FileError, FileVerdict, HandVerdict
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from .render.replay import SnapshotVisitor
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -73,7 +75,7 @@ def _report_errors(source: SourceFile) -> None:
     _warn(source.path, source.errors, source.unreadable)
 
 
-def _report_warnings(path: str, notices: Iterable[Any]) -> None:
+def _report_warnings(path: str, notices: Iterable[Notice]) -> None:
     for notice in notices:
         click.echo(f"{path}:{notice.line}:{notice.column}: warning: {notice.message}", err=True)
 
@@ -277,7 +279,8 @@ def _check_json(files: tuple[str, ...], choice: RulesChoice, settle: bool, statu
 def _check_text(files: tuple[str, ...], choice: RulesChoice, settle: bool, status: ExitStatus, no_color: bool) -> None:
     """``check``'s report: each hand written as soon as it is judged (decision H17), each file's
     errors and balance after its hands, and with ``--settle`` the evening's settle-up at the end."""
-    from .render.report import print_file_end, print_hand, print_settle_up, rules_label
+    from .render.grid import print_all
+    from .render.report import hand_report, print_file_end, print_settle_up, rules_label
 
     console = _console(no_color=no_color, emoji=False, markup=False)
     lang = _lang()
@@ -290,7 +293,7 @@ def _check_text(files: tuple[str, ...], choice: RulesChoice, settle: bool, statu
                 click.echo(_usage_text(path, result, check.lines), err=True)
                 continue
             rules = rules_label(choice.name_for(hand), choice.sets_for(hand))
-            print_hand(console, path, result, check.lines, lang, rules=rules)
+            print_all(console, hand_report(console, path, result, check.lines, lang, rules=rules))
         _file_errors(check)
         print_file_end(console, check, lang)
         status.add(check)
@@ -558,7 +561,9 @@ def audit(
 # ---- replay and render: the table after each turn ----------------------------------------------
 
 
-def _played(file: str, reader: Reader, hand_index: int, visitor: Any) -> tuple[Any, Any]:
+def _played(
+    file: str, reader: Reader, hand_index: int, visitor: SnapshotVisitor
+) -> tuple[Hand, HandVerdict | FileError]:
     """The hand ``hand_index`` of ``file`` and its verdict, the hands before it judged for the
     dealer and carry they hand on, ``visitor`` shown its statements; read no further than that
     hand (a syntax error after it does not keep it from being shown). Exit 2 with the errors of a

@@ -10,7 +10,7 @@ wrapped by rich's own ``Text.wrap``. A test draws random tables both ways and co
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Literal, cast
 
 from rich.cells import cell_len
@@ -199,3 +199,9 @@ def print_drawn(console: Console, drawn: Drawn) -> None:
         console.file.write("".join(f"{line}\n" for line in drawn))
     else:
         console.print(renderable(drawn))
+
+
+def print_all(console: Console, pieces: Iterable[Drawn]) -> None:
+    """Each piece printed as it comes (:func:`print_drawn`)."""
+    for drawn in pieces:
+        print_drawn(console, drawn)

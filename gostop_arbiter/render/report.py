@@ -13,7 +13,7 @@ from ..judging.files import Counted, FileCheck, SettleUp
 from ..messages import money, sentence
 from ..notation.errors import caret_under, excerpt
 from ..verdict import HandVerdict, Payment, Violation
-from .grid import Drawn, Justify, grid, print_drawn, renderable
+from .grid import Drawn, Justify, grid, renderable
 from .transcript import cards_text
 from .words import Lang, discrepancy_text, factor_reason, payment_reason, say, term, violation_text
 
@@ -158,20 +158,6 @@ def hand_report(
     if hand.payments:
         yield _payments(console, hand, lang)
     yield [""]
-
-
-def print_hand(
-    console: Console,
-    path: str,
-    hand: HandVerdict,
-    lines: Mapping[int, str],
-    lang: Lang = "en",
-    *,
-    rules: str | None = None,
-) -> None:
-    """One hand's report printed (see :func:`hand_report`)."""
-    for drawn in hand_report(console, path, hand, lines, lang, rules=rules):
-        print_drawn(console, drawn)
 
 
 def rendered_hand(console: Console, path: str, hand: HandVerdict, lines: Mapping[int, str], lang: Lang = "en") -> str:
