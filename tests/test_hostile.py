@@ -774,7 +774,8 @@ def test_seat_names_that_look_the_same_are_refused(tmp_path: Path, seats: str, s
 def test_names_written_in_one_script_or_in_scripts_written_together_are_seated() -> None:
     from gostop_arbiter.notation.reader import confusable_names
 
-    assert confusable_names(["민지", "재현", "金민지", "ゆき子", "Jae", "minji", "Minji", "Ἀλέξης"]) == []
+    assert confusable_names(["민지", "재현", "金민지", "민지B", "ゆき子", "Jae", "minji", "Minji", "Ἀλέξης"]) == []
+    assert confusable_names(["Jaeмин"]) == ["'Jaeмин' in Seats mixes Cyrillic and Latin letters (м is Cyrillic): a name could then look like another"]
 
 
 def test_a_tag_far_from_every_tag_is_only_unknown(tmp_path: Path) -> None:

@@ -576,8 +576,9 @@ class _Assembler:
                     self.error(item.line, item.column, f"{name} is not {where}")
 
 
-_SHARED_SCRIPTS = ({"HAN", "HANGUL"}, {"HAN", "HIRAGANA", "KATAKANA"})
-"""Scripts one name may mix, as names are written (한자 beside 한글; kanji, hiragana and katakana)."""
+_SHARED_SCRIPTS = ({"LATIN", "HAN", "HANGUL"}, {"LATIN", "HAN", "HIRAGANA", "KATAKANA"}, {"LATIN", "HAN", "BOPOMOFO"})
+"""Scripts one name may mix, as names are written: Unicode's "highly restrictive" sets (UTS #39),
+한글 with 한자 and Latin letters (``민지B``), kanji with kana, Han with Bopomofo."""
 
 _LOOKALIKES = str.maketrans(
     "аеорсухіјѕԁԛԝһӏԑАВЕКМНОРСТХІЈЅΑΒΕΖΗΙΚΜΝΟΡΤΥΧαορνιυκ",
