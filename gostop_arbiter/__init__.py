@@ -80,10 +80,8 @@ def judge_text(
     a reader of its own)."""
     from .judging.file import RulesChoice, judge_lines
     from .notation import GsnSyntaxError, normalise_lines
-    from .rules import resolve
 
-    choice = RulesChoice(rules, dict(sets or {}))
-    resolve(rules or "standard", dict(choice.sets))
+    choice = RulesChoice(rules, dict(sets or {})).checked()
     judged = judge_lines(path, normalise_lines(text), choice, visitor=visitor, reader=reader)
     if judged.errors:
         raise GsnSyntaxError(judged.errors)
@@ -111,11 +109,10 @@ def board_for(
     """An empty board for a hand of a transcript: its seats and stake, its rules (or ``rules`` and
     ``sets`` instead), its ``Dealer`` tag or else the first seat. Push the hand's statements onto it."""
     from .engine import HandBoard
-    from .rules import resolve
+    from .judging.file import RulesChoice, dealer_of
 
-    profile = resolve(rules or hand.rules, dict(sets or {}) if rules else {**hand.sets, **(sets or {})})
-    tag = hand.tag("Dealer")
-    return HandBoard.of_hand(hand, profile, dealer=dealer or (tag.value if tag else hand.seats[0]))
+    profile = RulesChoice(rules, dict(sets or {})).profile_for(hand)
+    return HandBoard.of_hand(hand, profile, dealer=dealer or dealer_of(hand))
 
 
 __all__ = [

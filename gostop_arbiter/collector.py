@@ -47,11 +47,17 @@ YOUNG = 20_000
 """Allocations between two collections of the youngest generation while a command works."""
 
 
+def tune() -> None:
+    """Young collections every :data:`YOUNG` allocations from now on: for a process that is the
+    command's own from its start to its end (an audit's worker)."""
+    gc.set_threshold(YOUNG, *gc.get_threshold()[1:])
+
+
 @contextmanager
 def tuned() -> Iterator[None]:
     """Young collections rarer inside (every :data:`YOUNG` allocations); Python's own after."""
     before = gc.get_threshold()
-    gc.set_threshold(YOUNG, *before[1:])
+    tune()
     try:
         yield
     finally:

@@ -45,9 +45,12 @@ class UsageError(ArbiterError, ValueError):
 class OutputError(ArbiterError):
     """An output that cannot be written: the path and the reason, in one line."""
 
-    def __init__(self, path: str, reason: str) -> None:
+    def __init__(self, path: str, reason: str, errno: int | None = None) -> None:
         super().__init__(f"cannot write {path or repr('')}: {reason}")
         self.path = path
+        self.reason = reason
+        self.errno = errno
+        """The system's error number where the system refused (``ENOSPC``: the disk is full)."""
 
 
 __all__ = ["ArbiterError", "KnobError", "OutputError", "RulesError", "UsageError"]

@@ -1,95 +1,174 @@
-"""Files the commands write (an HTML page, simulated GSN, an audit's JSONL): whole or not at all;
-and the one way they open what they read (a path, or ``-`` for standard input).
+"""The files the commands read and write, and the one rule for each (decisions H3, H15).
 
-Each is written to a temporary file beside it and renamed over it at the end, so that a run that
-fails or is interrupted leaves the old file (or none), never half a file; and the temporary file is
-made before any work is done, so that an output that cannot be written is said at once, not after
-every hand was judged (decision H3). A path that is not a regular file (``/dev/stdout``, a pipe) is
-written directly: there is nothing to rename over.
+Read: a regular file, or ``-`` for standard input. Anything else (a folder, a pipe, a device) is
+refused before it is opened for reading, since opening a pipe waits for a writer, for ever if
+there is none.
+
+Written (an HTML page, simulated GSN, an audit's JSONL, a file ``fmt`` rewrites, the table's
+evening): a regular file, whole or not at all, or ``-`` for standard output. Each is written to a
+temporary file beside it, flushed to the disk and renamed over it at the end, so that a run that
+fails or is interrupted leaves the old file (or none), never half a file; and the temporary file
+is made before any work is done, so that an output that cannot be written is said at once, not
+after every hand was judged. What is there already must be a regular file that may be written:
+a folder, a pipe, a device and a read-only file are refused, for everyone (root may write over a
+read-only file, so its mode is read, not only whether the system would let us).
 """
 
 from __future__ import annotations
 
 import contextlib
+import io
 import os
+import secrets
 import stat
 import sys
-import tempfile
 from collections.abc import Iterator
-from typing import IO, TextIO
+from typing import TextIO, cast
 
 from .errors import OutputError
 
 STDIN = "-"
-
-
-@contextlib.contextmanager
-def opened_input(path: str) -> Iterator[IO[bytes]]:
-    """A file named on the command line, open for reading bytes; standard input for ``-`` (left
-    open: it is not the command's to close)."""
-    if path != STDIN:
-        with open(path, "rb") as handle:
-            yield handle
-    elif sys.stdin is None:  # the command was started with its standard input closed
-        raise OSError(0, "standard input is closed")
-    else:
-        yield sys.stdin.buffer
+STDOUT = "-"
 
 
 def reason_of(error: OSError) -> str:
     return error.strerror or str(error)
 
 
-def _new_file_mode() -> int:
-    umask = os.umask(0)
-    os.umask(umask)
-    return 0o666 & ~umask
+class NotAFile(OSError):
+    """A path that names something other than a regular file (a folder, a pipe, a device)."""
+
+    def __init__(self, kind: str | None) -> None:
+        super().__init__(f"it is {kind}, not a file" if kind else "it is not a regular file")
+        self.kind = kind
 
 
-def _why_not(path: str, mode: int | None, error: OSError) -> str:
-    """Why a file beside ``path`` cannot be made: said of ``path`` itself when it exists and
-    cannot be opened for writing either (a read-only file says so, not that its folder refused)."""
-    if mode is not None:
+_KINDS = (
+    (stat.S_ISREG, None),
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a pipe"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _not_a_file(mode: int) -> NotAFile | None:
+    """Why a file of ``mode`` is not one the commands read or write; None for a regular file."""
+    for test, kind in _KINDS:
+        if test(mode):
+            return None if kind is None else NotAFile(kind)
+    return NotAFile(None)
+
+
+@contextlib.contextmanager
+def opened_input(path: str) -> Iterator[io.BufferedReader]:
+    """A file named on the command line, open for reading bytes; standard input for ``-`` (left
+    open: it is not the command's to close). Raises :class:`NotAFile` for anything but a regular
+    file, found without waiting: the path is opened without blocking, then looked at."""
+    if path == STDIN:
+        if sys.stdin is None:  # the command was started with its standard input closed
+            raise OSError(0, "standard input is closed")
+        yield cast(io.BufferedReader, sys.stdin.buffer)
+        return
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    refused = _not_a_file(os.fstat(descriptor).st_mode)
+    if refused is not None:
+        os.close(descriptor)
+        raise refused
+    os.set_blocking(descriptor, True)
+    with open(descriptor, "rb") as handle:
+        yield handle
+
+
+def _read_only(path: str, mode: int) -> bool:
+    """Whether the file at ``path`` is read-only: no write bit at all (root, whom the system lets
+    write anything, meets that too), or none that lets us write."""
+    return not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK)
+
+
+def _existing(path: str) -> os.stat_result | None:
+    """What is at ``path`` now, checked as an output: None when nothing is; :class:`OutputError`
+    when it is not a regular file we may write."""
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise OutputError(path, reason_of(error)) from None
+    refused = _not_a_file(found.st_mode)
+    if refused is not None:
+        raise OutputError(path, reason_of(refused))
+    if _read_only(path, found.st_mode):
+        raise OutputError(path, "it is read-only")
+    return found
+
+
+def _temporary(folder: str, name: str, mode: int | None) -> tuple[int, str]:
+    """A new file beside the output, open for writing: its permission bits those of the file it
+    will replace, or the system's for a new file (0666 less the umask, which the system applies)."""
+    while True:
+        temporary = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.part")
         try:
-            with open(path, "r+b"):
-                pass
-        except OSError as own:
-            return reason_of(own)
-    return reason_of(error)
+            descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+        except FileExistsError:
+            continue
+        if mode is not None:
+            os.fchmod(descriptor, stat.S_IMODE(mode))
+        return descriptor, temporary
+
+
+def _sync_folder(folder: str) -> None:
+    """The rename itself on the disk (POSIX: the folder is synced); a folder that cannot be opened
+    or synced (some file systems) is left to the system."""
+    with contextlib.suppress(OSError):
+        descriptor = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
 
 
 @contextlib.contextmanager
 def output_file(path: str) -> Iterator[TextIO]:
-    """An open text file that becomes ``path`` when the block ends without an exception."""
+    """An open text file that becomes ``path`` when the block ends without an exception (standard
+    output for ``-``); :class:`OutputError` says why it cannot be."""
     if not path:
         raise OutputError(path, "no file is named")
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        mode = None
-    except OSError as error:
-        raise OutputError(path, reason_of(error)) from None
-    if mode is not None and stat.S_ISDIR(mode):
-        raise OutputError(path, "it is a folder")
-    if mode is not None and not stat.S_ISREG(mode):
-        try:
-            with open(path, "w", encoding="utf-8", newline="\n") as direct:
-                yield direct
-        except OSError as error:
-            raise OutputError(path, reason_of(error)) from None
+    if path == STDOUT:
+        yield sys.stdout
         return
+    found = _existing(path)
     folder, name = os.path.split(path)
+    folder = folder or "."
     try:
-        descriptor, temporary = tempfile.mkstemp(dir=folder or ".", prefix=f".{name}.", suffix=".part")
+        descriptor, temporary = _temporary(folder, name, found.st_mode if found else None)
     except OSError as error:
-        raise OutputError(path, _why_not(path, mode, error)) from None
+        raise OutputError(path, reason_of(error), error.errno) from None
     try:
         with open(descriptor, "w", encoding="utf-8", newline="\n") as handle:
             yield handle
-        os.chmod(temporary, stat.S_IMODE(mode) if mode is not None else _new_file_mode())
+            handle.flush()
+            os.fsync(handle.fileno())
         os.replace(temporary, path)
+        _sync_folder(folder)
     except OSError as error:
-        raise OutputError(path, reason_of(error)) from None
+        raise OutputError(path, reason_of(error), error.errno) from None
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
+
+
+def write_atomically(path: str | os.PathLike[str], text: str) -> None:
+    """``text`` in place of ``path``'s content, whole or not at all, and on the disk when this
+    returns (:func:`output_file`)."""
+    with output_file(os.fspath(path)) as out:
+        out.write(text)
+
+
+def cannot_read(path: str, error: OSError) -> str:
+    """What the commands say of a file they cannot read; a folder says where its files are judged."""
+    if isinstance(error, NotAFile) and error.kind == "a folder":
+        audit = f"gostop-arbiter audit {path} judges every transcript below it"
+        return f"cannot read {path}: it is a folder, not a file ({audit})"
+    return f"cannot read {'standard input' if path == STDIN else path}: {reason_of(error)}"

@@ -339,7 +339,7 @@ def _chodan(cards: Collection[str], profile: Profile) -> tuple[str, ...]:
 _NO_PLACEMENT: Placement = {}
 
 
-class Tally:
+class PileCounts:
     """A capture pile's running counts, kept card by card as the pile changes: the replay checks
     whether a player may call go or stop after every turn from these, without rescanning the pile.
     :meth:`total` equals the total of :func:`score_pile` for the same cards (a property test checks it)."""
@@ -439,7 +439,7 @@ class Tally:
 
 def best_total(pile: Iterable[str], profile: Profile, declared: Mapping[str, str]) -> int:
     """The highest total any allowed placement gives (what a player may call go or stop with)."""
-    return Tally(pile).best(profile, declared)
+    return PileCounts(pile).best(profile, declared)
 
 
 def best_score(pile: Iterable[str], profile: Profile, declared: Mapping[str, str]) -> PileScore:

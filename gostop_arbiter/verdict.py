@@ -14,7 +14,7 @@ from .records import adapter, listed, mapped, record
 
 SCHEMA_VERSION = 1
 
-Outcome = Literal["stop", "chongtong", "three-ppeok", "nagari", "redeal", "void", "tally", "round", "incomplete"]
+OutcomeKind = Literal["stop", "chongtong", "three-ppeok", "nagari", "redeal", "void", "tally", "round", "incomplete"]
 
 ViolationCode = Literal[
     "unknown-card",
@@ -156,7 +156,7 @@ class HandVerdict:
     seats: list[str]
     dealer: str | None = None
     valid: bool
-    outcome: Outcome
+    outcome: OutcomeKind
     winner: str | None = None
     violations: list[Violation] = listed()
     discrepancies: list[Discrepancy] = listed()

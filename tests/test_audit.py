@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -129,3 +130,33 @@ def test_audit_of_a_closed_standard_input_says_so(tmp_path: Path) -> None:
 def test_a_valid_folder_exits_0(tmp_path: Path) -> None:
     assert run("simulate", "--hands", "5", "--seed", "9", "-o", str(tmp_path / "x.gsn")).returncode == 0
     assert run("audit", str(tmp_path), "--quiet").returncode == Exit.OK
+
+
+def test_an_audit_leaves_the_process_that_calls_it_as_it_found_it() -> None:
+    """The library's audit tunes only the workers it starts (decision C20)."""
+    import gc
+    import signal
+
+    def state() -> tuple[object, ...]:
+        return gc.get_threshold(), gc.isenabled(), sys.getswitchinterval(), signal.getsignal(signal.SIGINT)
+
+    before = state()
+    for jobs in (1, 2):
+        assert audit([str(SPEC_EXAMPLES)], jobs=jobs).hands > 0
+        assert state() == before
+
+
+def test_the_files_not_judged_in_full_are_named_with_their_first_error(tmp_path: Path) -> None:
+    """The summary counts them; standard error names each, where its first error is, and how many
+    errors it has (Part C of issue 31: an audit of a folder of broken files named none)."""
+    (tmp_path / "broken.gsn").write_text('[Seats "A, B"]\nA: 3q / 4p\nB: 4q / 5p\n', encoding="utf-8")
+    (tmp_path / "a-folder.gsn").mkdir()  # below a folder, not a file: not audited
+    fifo = tmp_path / "pipe.gsn"
+    os.mkfifo(fifo)
+    result = run("audit", str(tmp_path), str(fifo), "--quiet")
+    assert result.returncode == Exit.UNREADABLE
+    assert summary_row(result.stdout, "files that could not be read or judged in full") == "2"
+    assert result.stderr.splitlines() == [
+        f"{tmp_path / 'broken.gsn'}:2:4: '3q' is not a card: write the month and a category, such as 3p, 8g, 9a, 1r, 11pp or 8광 (and 1 more)",
+        f"cannot read {fifo}: it is a pipe, not a file",
+    ]

@@ -146,3 +146,16 @@ def test_several_files_and_standard_input(tmp_path: Path) -> None:
     assert result.returncode == Exit.INVALID
     paths = [f["path"] for f in json.loads(result.stdout)["files"]]
     assert paths == [good, "-"]
+
+
+def test_the_report_names_the_knobs_set_on_the_rules() -> None:
+    """The heading said ``standard`` when --set (or a [Set] tag) had changed it (issue 31)."""
+    sample = str(SAMPLES / "matgo-hidden-hand.gsn")
+    result = run("check", sample, "--set", "go_bak_2p=false")
+    assert f"{sample} · hand 1 · standard (go_bak_2p=false) · Ara wins" in result.stdout.splitlines()
+    assert f"{sample} · hand 1 · standard · Ara wins" in run("check", sample).stdout.splitlines()
+
+
+def test_the_audit_says_what_its_jsonl_holds() -> None:
+    """``audit --jsonl`` writes a balance record after each file's hands: its help says so."""
+    assert "a record of its balance" in " ".join(run("audit", "--help").stdout.split())

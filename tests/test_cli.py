@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -168,3 +169,25 @@ def test_samples_parse_and_are_canonical() -> None:
     assert len(samples) >= 6
     assert run("parse", *samples, "--json").returncode == Exit.OK
     assert run("fmt", "--check", *samples).returncode == Exit.OK
+
+
+def test_the_knobs_of_a_profile_are_listed_group_by_group_in_few_lines() -> None:
+    """``rules standard`` was a table of four columns, 456 lines at 80 columns, the meaning a
+    sixth of the width: now each knob is a line, its meaning the next, under its group."""
+    from gostop_arbiter.render.rules import knob_rows
+    from gostop_arbiter.rules import profile_named
+
+    result = subprocess.run(
+        [sys.executable, "-m", "gostop_arbiter", "rules", "standard"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "COLUMNS": "80"},
+    )
+    lines = result.stdout.splitlines()
+    rows = knob_rows(profile_named("standard"))
+    assert len(lines) < 2.5 * len(rows) + 30
+    for row in rows:
+        assert any(line.startswith(f"  {row['knob']} = ") for line in lines), row["knob"]
+        assert f"      {row['meaning']}" in lines
+    assert "\ndeck\n  bonus_cards = (none)  (rule DK-6)\n" in result.stdout

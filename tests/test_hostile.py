@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 import pytest
 from click.testing import CliRunner
@@ -54,7 +55,7 @@ def one_line_and_no_traceback(result: subprocess.CompletedProcess[str], *words: 
 @pytest.mark.parametrize("tag", ["Event", "Foo", "Seats", "Rules"])
 def test_a_huge_tag_value_is_one_located_error_and_the_rest_is_read(tmp_path: Path, tag: str) -> None:
     path = tmp_path / "huge.gsn"
-    value = "x, " * ((8 << 20) // 3)  # 8 MiB: it took 8-15 s and 7.5 GB
+    value = "x, " * ((1 << 19) // 3)  # 512 KiB, within a line's limit (8 MiB took 8-15 s and 7.5 GB)
     path.write_text(f'[{tag} "{value}"]\n' + PLAYED + "Bo: 3q\n", encoding="utf-8")
     result = CliRunner().invoke(cli, ["check", str(path)])
     assert result.exit_code == Exit.UNREADABLE
@@ -71,7 +72,7 @@ def test_a_tag_value_at_the_limit_is_read(tmp_path: Path) -> None:
 
 def test_an_unclosed_huge_tag_says_so(tmp_path: Path) -> None:
     path = tmp_path / "open.gsn"
-    path.write_text('[Note "' + "n" * (1 << 20) + "\n" + PLAYED, encoding="utf-8")
+    path.write_text('[Note "' + "n" * (1 << 19) + "\n" + PLAYED, encoding="utf-8")
     result = CliRunner().invoke(cli, ["check", str(path), "--json"])
     assert result.exit_code == Exit.UNREADABLE
     (error,) = json.loads(result.output)["files"][0]["errors"]
@@ -200,8 +201,245 @@ def test_a_syntax_error_after_many_hands_still_means_no_verdict(tmp_path: Path) 
         if args:
             entry = json.loads(result.stdout)["files"][0]
             assert entry["hands"] == [] and entry["errors"][0]["code"] == "syntax"
-        else:
-            assert "hand 1 ·" not in result.stdout and "'3q' is not a card" in result.stderr
+        else:  # the report is written as the hands are judged, and ends by saying they do not count (H17)
+            assert "hand 250 ·" in result.stdout and "'3q' is not a card" in result.stderr
+            assert result.stdout.rstrip().splitlines()[-1] == (
+                f"{path} · no verdict: line {len(path.read_text().splitlines())} has a syntax error, "
+                "so none of the hands above counts"
+            )
+
+
+def test_the_text_report_of_a_hand_is_written_before_the_file_ends(tmp_path: Path) -> None:
+    """A run that is stopped has shown what it judged: the report of the first hands comes while
+    standard input is still open (it used to come only at the end of each file)."""
+    session = tmp_path / "session.gsn"
+    assert run("simulate", "--hands", "150", "--seed", "5", "-o", str(session)).returncode == 0
+    process = subprocess.Popen(
+        [*COMMAND, "check", "--no-color", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(session.read_bytes())
+    process.stdin.flush()  # and left open: the file has not ended
+    try:
+        first = _read_line_within(process.stdout, 60)
+        assert first.startswith(b"- \xc2\xb7 hand 1 \xc2\xb7 standard"), first
+    finally:
+        process.kill()
+        process.communicate()
+
+
+def _read_line_within(stream: IO[bytes], seconds: float) -> bytes:
+    import threading
+
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(stream.readline()), daemon=True)
+    reader.start()
+    reader.join(seconds)
+    assert got, f"nothing was written in {seconds} s"
+    return got[0]
+
+
+# ---- an endless line, and what a replay leaves out --------------------------------------------
+
+
+ENDLESS = [
+    ["check", "-"],
+    ["check", "--json", "-"],
+    ["parse", "-"],
+    ["fmt", "-"],
+    ["compare", "-", "--rules", "standard"],
+    ["replay", "-"],
+    ["audit", "-", "--quiet"],
+]
+
+
+def _at_most_a_gib() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+@pytest.mark.parametrize("args", [*ENDLESS, ["render", "-", "-o", "page.html"]])
+def test_an_endless_line_is_refused_at_its_limit_by_every_command(tmp_path: Path, args: list[str]) -> None:
+    """``check /dev/zero`` grew to 24 GB and ignored SIGTERM; under a 1 GiB limit it was a
+    MemoryError traceback. Each command reads a line up to 1 MiB, then says where it stopped."""
+    with open("/dev/zero", "rb") as zero:
+        result = subprocess.run(
+            [*COMMAND, *args], stdin=zero, capture_output=True, timeout=120, preexec_fn=_at_most_a_gib, cwd=tmp_path
+        )
+    stderr = result.stderr.decode("utf-8", errors="replace")
+    assert result.returncode == Exit.UNREADABLE, stderr
+    assert "Traceback" not in stderr and "MemoryError" not in stderr
+    message = "a line holds at most 1,048,576 bytes; this one is longer, and the file is read no further"
+    if "--json" in args:
+        (error,) = json.loads(result.stdout)["files"][0]["errors"]
+        assert (error["line"], error["column"], error["message"]) == (1, (1 << 20) + 1, message)
+    else:
+        assert f"-:1:{(1 << 20) + 1}: {message}" in stderr
+    assert not (tmp_path / "page.html").exists()
+
+
+def test_a_line_at_the_limit_is_read_and_one_byte_more_is_not(tmp_path: Path) -> None:
+    from gostop_arbiter.notation.reader import MAX_LINE
+
+    note = '[Note "'
+    at_limit = note + "n" * (MAX_LINE - len(note) - 2) + '"]'
+    assert len(at_limit.encode()) == MAX_LINE
+    path = tmp_path / "long.gsn"
+    path.write_text(at_limit + "\n" + PLAYED, encoding="utf-8")
+    result = run("check", "--json", str(path))
+    (error,) = json.loads(result.stdout)["files"][0]["errors"]  # the tag's value is too long, not the line
+    assert error["code"] == "syntax" and "a tag's value holds at most" in error["message"]
+    path.write_text(at_limit + " \n" + PLAYED, encoding="utf-8")
+    (error,) = json.loads(run("check", "--json", str(path)).stdout)["files"][0]["errors"]
+    assert (error["code"], error["line"], error["column"]) == ("unreadable", 1, MAX_LINE + 1)
+
+
+AFTER_THE_END = PLAYED + "Bo: 3p / 9p\n" * 2000
+
+
+def test_turns_after_the_end_of_a_hand_are_counted_not_replayed(tmp_path: Path) -> None:
+    """2,000 turns written after the stop made replay and render grow with their square (replay of
+    1,000 took 82 s); each turn after the end is now counted, and the replay says so."""
+    path = tmp_path / "after.gsn"
+    path.write_text(AFTER_THE_END, encoding="utf-8")
+    stop = len(PLAYED.splitlines())
+    result = run("replay", str(path), "--no-color")
+    assert result.returncode == Exit.OK, result.stderr
+    assert result.stdout.count("turn ") == PLAYED.count(" / ") + 1  # the deal and each turn up to the stop, once
+    assert result.stdout.rstrip().splitlines()[-1] == (
+        f"lines {stop + 1}–{stop + 2000}: 2,000 turns after the end of the hand are not shown"
+    )
+    page = tmp_path / "page.html"
+    assert run("render", str(path), "-o", str(page)).returncode == Exit.INVALID
+    html = page.read_text(encoding="utf-8")
+    assert f"2,000 turns after the end of the hand, on lines {stop + 1}–{stop + 2000}, are not replayed" in html
+
+
+def test_a_replay_holds_the_turns_up_to_the_end_whatever_follows() -> None:
+    from gostop_arbiter.render.replay import MAX_TURNS, SnapshotVisitor
+
+    steps = []
+    for after in (10, 2000):
+        taken = SnapshotVisitor(deal=True)
+        judge_text(PLAYED + "Bo: 3p / 9p\n" * after, visitor=taken)
+        steps.append(len(taken.taken[1]))
+        assert taken.left_out[1].turns == after
+    assert steps[0] == steps[1] <= MAX_TURNS + 1
+    endless = SnapshotVisitor()
+    judge_text(PLAYED.replace("Ara: stop\n", "") + "Bo: 3p / 9p\nAra: 5p / 4p\n" * 500, visitor=endless)
+    assert len(endless.taken[1]) <= MAX_TURNS and endless.left_out[1].why in ("after the end", "past the limit")
+
+
+def test_render_replays_the_first_hands_of_a_long_file_and_says_so(tmp_path: Path) -> None:
+    from gostop_arbiter.render.html import MAX_HANDS
+
+    path = tmp_path / "long.gsn"
+    assert run("simulate", "--hands", str(MAX_HANDS + 30), "--seed", "4", "-o", str(path)).returncode == 0
+    page = tmp_path / "page.html"
+    result = run("render", str(path), "-o", str(page))
+    assert result.returncode == Exit.OK, result.stderr
+    html = page.read_text(encoding="utf-8")
+    assert f"this page replays the first {MAX_HANDS} hands of {MAX_HANDS + 30}; gostop-arbiter check judges" in html
+    assert f"id='hand-{MAX_HANDS}'" in html and f"id='hand-{MAX_HANDS + 1}'" not in html
+
+
+def test_render_says_why_its_status_is_not_0(tmp_path: Path) -> None:
+    path = tmp_path / "claims.gsn"
+    text = (SAMPLES / "matgo-evening-tally.gsn").read_text(encoding="utf-8").split("\n\n")[0]
+    path.write_text(text.replace("claim: Jae pays Minji 22", "claim: Jae pays Minji 8") + "\n", encoding="utf-8")
+    result = run("render", str(path), "-o", str(tmp_path / "page.html"))
+    assert result.returncode == Exit.DISPUTED
+    assert result.stderr.splitlines() == [f"wrote {tmp_path / 'page.html'}", f"the table got it wrong: {path} hand 1 (exit 3)"]
+
+
+# ---- standard output closed or cut short ------------------------------------------------------
+
+
+CLOSED = [
+    ["check", str(SAMPLE)],
+    ["check", "--json", str(SAMPLE)],
+    ["parse", str(SAMPLE)],
+    ["fmt", "-"],
+    ["replay", str(SAMPLE)],
+    ["rules"],
+    ["schema"],
+    ["simulate"],
+    ["audit", str(SAMPLE), "--quiet"],
+]
+
+
+@pytest.mark.parametrize("args", CLOSED)
+def test_a_closed_standard_output_is_exit_4_and_one_line(args: list[str]) -> None:
+    """``>&-``: an AttributeError traceback (check --json, simulate), or exit 0 having written
+    nothing (the others); now as for a full disk (H18)."""
+    result = subprocess.run(
+        ["sh", "-c", 'exec "$@" >&-', "sh", *COMMAND, *args],
+        input=PLAYED,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == Exit.OUTPUT, result.stderr
+    one_line_and_no_traceback(result, "cannot write standard output: it is closed")
+
+
+def test_a_command_that_writes_no_standard_output_does_not_need_one(tmp_path: Path) -> None:
+    result = subprocess.run(
+        ["sh", "-c", 'exec "$@" >&-', "sh", *COMMAND, "render", str(SAMPLE), "-o", str(tmp_path / "p.html")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == Exit.OK, result.stderr
+
+
+def test_fmt_cut_short_by_head_is_141_not_a_silent_0(tmp_path: Path) -> None:
+    """``fmt - < big.gsn | head -c 10`` exited 0 and dropped the rest: under PYTHONUNBUFFERED a
+    partial write into the pipe lost what it did not write."""
+    big = tmp_path / "big.gsn"
+    assert run("simulate", "--hands", "300", "--seed", "3", "-o", str(big)).returncode == 0
+    with big.open("rb") as source:
+        process = subprocess.Popen(
+            [*COMMAND, "fmt", "-"],
+            stdin=source,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.read(10)
+        process.stdout.close()
+        assert process.wait(timeout=60) == Exit.PIPE_CLOSED
+        assert process.stderr.read() == b""
+        process.stderr.close()
+
+
+def test_a_standard_error_that_fails_is_said_to_be_standard_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``check bad.gsn 2>/dev/full`` said "cannot write standard output"."""
+    import errno
+    import io
+
+    from gostop_arbiter import command
+
+    class FailsOnce(io.StringIO):
+        failed = False
+
+        def write(self, text: str) -> int:
+            if not self.failed:
+                self.failed = True
+                raise OSError(errno.ENOSPC, "No space left on device")
+            return super().write(text)
+
+    bad = tmp_path / "bad.gsn"
+    bad.write_text("A: 3q\n", encoding="utf-8")
+    stderr = FailsOnce()
+    monkeypatch.setattr(sys, "stderr", stderr)
+    monkeypatch.setattr(sys, "argv", ["gostop-arbiter", "check", str(bad)])
+    with command.standard_streams("en"):
+        status = command.run(cli)
+    assert status == Exit.OUTPUT
+    assert stderr.getvalue().splitlines()[-1] == "Error: cannot write standard error: No space left on device"
 
 
 # ---- bytes that are not UTF-8 -----------------------------------------------------------------
@@ -265,8 +503,8 @@ def unwritable_outputs(tmp_path: Path) -> list[tuple[str, str]]:
         (str(tmp_path / "missing" / "out"), "No such file or directory"),
         ("", "no file is named"),
         (str(tmp_path / "a-folder"), "it is a folder"),
-        ("/dev/full", "No space left on device"),
-        ("/proc/version", ""),
+        ("/dev/full", "it is a device, not a file"),
+        ("/proc/version", "it is read-only"),  # was: No such file or directory, of its temporary file
     ]
 
 
@@ -281,6 +519,70 @@ def test_an_output_that_cannot_be_written_is_one_line_and_exit_4(tmp_path: Path,
         result = run(*args)
         assert result.returncode == Exit.OUTPUT, (output, result.stderr)
         one_line_and_no_traceback(result, f"cannot write {output or repr('')}", reason)
+
+
+OUTPUTS = {
+    "render": lambda out: ["render", str(SAMPLE), "-o", out],
+    "simulate": lambda out: ["simulate", "--hands", "2", "-o", out],
+    "audit": lambda out: ["audit", str(SAMPLE), "--jsonl", out, "--quiet"],
+}
+
+
+@pytest.mark.parametrize("command", [*OUTPUTS, "fmt"])
+def test_a_read_only_file_is_not_written_over_by_any_command(tmp_path: Path, command: str) -> None:
+    """One rule for every output, the stricter one (decision H15): a file without a write bit is
+    refused with exit 4, by root as by anyone (root may write it, so the mode is read)."""
+    target = tmp_path / "kept.gsn"
+    target.write_text(PLAYED.replace("Ara: stop", "Ara:   stop"), encoding="utf-8")
+    target.chmod(0o444)
+    before = target.read_bytes()
+    args = ["fmt", str(target)] if command == "fmt" else OUTPUTS[command](str(target))
+    result = run(*args)
+    assert result.returncode == Exit.OUTPUT, result.stderr
+    one_line_and_no_traceback(result, f"cannot write {target}: it is read-only")
+    assert target.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["kept.gsn"]
+
+
+@pytest.mark.parametrize("command", [*OUTPUTS])
+def test_an_output_named_by_a_pipe_is_refused_at_once(tmp_path: Path, command: str) -> None:
+    fifo = tmp_path / "out.html"
+    os.mkfifo(fifo)  # opening it for writing would wait for a reader, for ever
+    result = run(*OUTPUTS[command](str(fifo)), timeout=30)
+    assert result.returncode == Exit.OUTPUT
+    one_line_and_no_traceback(result, f"cannot write {fifo}: it is a pipe, not a file")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["check"], ["check", "--json"], ["parse"], ["fmt"], ["fmt", "--check"], ["replay"], ["compare", "--rules", "standard"], ["audit", "--quiet"]],
+)
+def test_a_pipe_named_as_a_transcript_is_refused_at_once(tmp_path: Path, args: list[str]) -> None:
+    """Only a regular file (or - for standard input) is read: a pipe would block the command until
+    something wrote to it."""
+    fifo = tmp_path / "x.gsn"
+    os.mkfifo(fifo)
+    result = run(*args, str(fifo), timeout=30)
+    assert result.returncode == Exit.UNREADABLE, result.stderr
+    assert f"cannot read {fifo}: it is a pipe, not a file" in result.stderr + result.stdout
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("command", ["check", "parse", "fmt", "replay"])
+def test_a_folder_named_as_a_transcript_points_to_audit(tmp_path: Path, command: str) -> None:
+    result = run(command, str(tmp_path))
+    assert result.returncode == Exit.UNREADABLE
+    assert f"cannot read {tmp_path}: it is a folder, not a file (gostop-arbiter audit {tmp_path} judges" in result.stderr
+    korean = run(command, str(tmp_path), "--lang", "ko")
+    assert f"폴더 아래의 기록을 모두 판정하려면: gostop-arbiter audit {tmp_path})" in korean.stderr
+
+
+def test_render_refuses_a_pipe_to_read_before_it_writes(tmp_path: Path) -> None:
+    fifo = tmp_path / "x.gsn"
+    os.mkfifo(fifo)
+    result = run("render", str(fifo), "-o", str(tmp_path / "page.html"), timeout=30)
+    assert result.returncode == Exit.UNREADABLE
+    one_line_and_no_traceback(result, f"cannot read {fifo}: it is a pipe, not a file")
+    assert not (tmp_path / "page.html").exists()
 
 
 def test_a_read_only_folder_and_file(tmp_path: Path) -> None:
@@ -446,6 +748,34 @@ def test_one_edit_from_a_tag_is_did_you_mean(tmp_path: Path, tag: str, meant: st
     result = CliRunner().invoke(cli, ["check", str(path)])
     assert f"did you mean {meant}?" in result.stderr
     assert result.exit_code == status
+
+
+@pytest.mark.parametrize(
+    ("seats", "said"),
+    [
+        ("Minji, Мinji", "'Мinji' in Seats mixes Cyrillic and Latin letters (М is Cyrillic)"),
+        ("Top, Тор", "'Top' and 'Тор' in Seats look the same: give one of them another name"),
+    ],
+)
+def test_seat_names_that_look_the_same_are_refused(tmp_path: Path, seats: str, said: str) -> None:
+    """``[Seats "Minji, Мinji"]`` (a Cyrillic М) was two players, and the report read
+    ``Мinji → Minji 8`` (H20)."""
+    first, second = seats.split(", ")
+    path = tmp_path / "names.gsn"
+    text = PLAYED.replace("Ara", first).replace("Bo", second)
+    path.write_text(text, encoding="utf-8")
+    line = text.splitlines().index(f'[Seats "{seats}"]') + 1
+    for command in ("check", "parse"):
+        result = run(command, str(path))
+        assert result.returncode == Exit.UNREADABLE
+        assert f"{path}:{line}:1: {said}" in result.stderr
+
+
+def test_names_written_in_one_script_or_in_scripts_written_together_are_seated() -> None:
+    from gostop_arbiter.notation.reader import confusable_names
+
+    assert confusable_names(["민지", "재현", "金민지", "민지B", "ゆき子", "Jae", "minji", "Minji", "Ἀλέξης"]) == []
+    assert confusable_names(["Jaeмин"]) == ["'Jaeмин' in Seats mixes Cyrillic and Latin letters (м is Cyrillic): a name could then look like another"]
 
 
 def test_a_tag_far_from_every_tag_is_only_unknown(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from test_engine_rules import TWO_CARD_BOMB
 from test_engine_worked_examples import CHONGTONG_3P
 
 from gostop_arbiter.rules import resolve
-from gostop_arbiter.scoring import Tally, best_total, score_pile
+from gostop_arbiter.scoring import PileCounts, best_total, score_pile
 from gostop_arbiter.settlement import Standing, in_hand_factors, settle_fixed
 
 TWO = '[Seats "A, B"]\n'
@@ -63,10 +63,10 @@ def test_the_birds_count_toward_the_minimum_and_palssari_and_teukpi_do_not() -> 
         {"three_birds_points": "4", "palssari_points": "8", "teukpi_points": "3"},
     )
     birds = ["2a", "4a", "11g"]
-    assert Tally(birds).best(profile, {}) == 4 == best_total(birds, profile, {})
+    assert PileCounts(birds).best(profile, {}) == 4 == best_total(birds, profile, {})
     eight = ["4a", "4r", "4p", "4p", "7a", "7r", "7p", "7p"]
     assert score_pile(eight, profile).total == 8 and score_pile(eight, profile).callable_total == 0
-    assert Tally(eight).best(profile, {}) == 0
+    assert PileCounts(eight).best(profile, {}) == 0
 
 
 def test_palssari_pays_but_does_not_let_a_player_stop() -> None:

@@ -21,6 +21,7 @@ from click.testing import CliRunner
 from conftest import ROOT, SAMPLES, SPEC_EXAMPLES
 from rich.cells import cell_len
 
+from gostop_arbiter import command as entry
 from gostop_arbiter.cli import cli
 from gostop_arbiter.messages import LOCALE, catalogue, fact, lang_from_env, money, placeholders, read_mo, term
 from gostop_arbiter.notation import parse_text
@@ -80,8 +81,19 @@ def allowed_names() -> set[str]:
     return {w for name in PROFILES for w in words(name)} | {"gamerules", "com", "seed", "none", "true", "false"} | typed
 
 
+class _TheCommand:
+    """The command as its entry point runs it, in this process: standard error is said in the
+    reader's language by the entry point (decision P23), not by the commands."""
+
+    name = "gostop-arbiter"
+
+    def main(self, args: list[str], prog_name: str, **extra: object) -> int:
+        with entry.standard_streams(entry.asked_lang(list(args)) or lang_from_env()):
+            return entry.run(cli, list(args))
+
+
 def invoke(*args: str) -> str:
-    result = CliRunner().invoke(cli, list(args), env=WIDE)
+    result = CliRunner().invoke(_TheCommand(), list(args), env=WIDE)  # type: ignore[arg-type]
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     return result.output
 

@@ -11,8 +11,7 @@ from judging import judge
 
 from gostop_arbiter.cards import Kind, card_info
 from gostop_arbiter.rules import profile_named, resolve
-from gostop_arbiter.scoring import Tally as ScoreTally
-from gostop_arbiter.scoring import best_total, placements, score_pile
+from gostop_arbiter.scoring import PileCounts, best_total, placements, score_pile
 
 GO_STOP_PROFILES = ["standard", "online-matgo", "wikipedia", "gamerules", "wikipedia-it"]
 
@@ -127,7 +126,7 @@ def test_a_running_tally_scores_as_the_pile_does(rules: str, cards: list[str], d
     }
     chosen = data.draw(st.lists(st.sampled_from(sorted(knobs)), unique=True))
     profile = resolve(rules, {k: data.draw(knobs[k]) for k in chosen}) if rules != "minhwatu" else profile_named(rules)
-    tally = ScoreTally()
+    tally = PileCounts()
     pile: list[str] = []
     for code in cards:
         tally.add(code)
@@ -139,7 +138,7 @@ def test_a_running_tally_scores_as_the_pile_does(rules: str, cards: list[str], d
     for placement in placements(pile, profile, declared):
         assert (
             tally.total(profile, placement)
-            == ScoreTally(pile).total(profile, placement)
+            == PileCounts(pile).total(profile, placement)
             == score_pile(pile, profile, placement).callable_total
         )
     assert tally.best(profile, declared) == best_total(pile, profile, declared)
@@ -154,4 +153,4 @@ def test_a_rain_chodan_scores_in_the_running_tally_where_the_rain_ribbon_is_no_r
     profile = resolve("standard", {"rain_chodan": "true", "rain_ribbon_counts": "false"})
     pile = ["12r", "5r", "7r"]
     assert score_pile(pile, profile).total == 3
-    assert ScoreTally(pile).best(profile, {}) == 3
+    assert PileCounts(pile).best(profile, {}) == 3

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
 from ..rules import Profile
-from ..scoring import Tally
+from ..scoring import PileCounts
 
 _NOTHING: Mapping[str, str] = MappingProxyType({})
 
@@ -24,7 +24,7 @@ class Piles:
 
     def __init__(self, players: Iterable[str]) -> None:
         self._cards: dict[str, list[str]] = {p: [] for p in players}
-        self._tallies: dict[str, Tally] = {p: Tally() for p in self._cards}
+        self._tallies: dict[str, PileCounts] = {p: PileCounts() for p in self._cards}
         self._scored: dict[str, tuple[int, int]] = {}
         """Player → (the tally's count of changes, the best total then): see :meth:`score`."""
         self._declared: dict[str, dict[str, str]] = {}
@@ -83,7 +83,7 @@ class Piles:
     def add(self, player: str, cards: list[str]) -> None:
         """Cards join the player's pile (a dealer not seated starts one with a bonus card)."""
         if player not in self._cards:
-            self._cards[player], self._tallies[player] = [], Tally()
+            self._cards[player], self._tallies[player] = [], PileCounts()
         self._cards[player].extend(cards)
         tally = self._tallies[player]
         for code in cards:

@@ -34,8 +34,7 @@ from ..cards import BONUS_CARDS, MONTH_CARDS
 from ..notation.model import CardRef, Chongtong, Claim, DealLine, Give, Statement, TableLine
 from ..records import frozen
 from ..rules import Profile
-from ..verdict import Discrepancy, Violation
-from ..verdict import Outcome as OutcomeKind
+from ..verdict import Discrepancy, OutcomeKind, Violation
 from .deeds import Calls, Deeds, MustCall
 from .events import Event, EventKind
 from .findings import SHOWN_PER_CODE, Findings, Mark

@@ -38,9 +38,24 @@ class RulesChoice:
     sets: Mapping[str, str] = field(default_factory=dict)
 
     def profile_for(self, hand: Hand) -> Profile:
-        name = self.name or hand.rules
-        sets = {**({} if self.name else hand.sets), **self.sets}
-        return resolve(name, dict(sets))
+        """The profile ``hand`` is judged under: its own (its ``Rules`` and ``Set`` tags) unless a
+        name is chosen, with the chosen knobs on top. The one place a hand's profile is resolved."""
+        return resolve(self.name_for(hand), self.sets_for(hand))
+
+    def name_for(self, hand: Hand) -> str:
+        """The name of the profile ``hand`` is judged under."""
+        return self.name or hand.rules
+
+    def sets_for(self, hand: Hand) -> dict[str, str]:
+        """The knobs set on that profile for ``hand``: its ``Set`` tags unless a name is chosen,
+        and the chosen knobs."""
+        return {**({} if self.name else hand.sets), **self.sets}
+
+    def checked(self) -> RulesChoice:
+        """This choice, once its profile and knobs are known (:class:`RulesError` otherwise): a
+        typo in the rules asked for is said before any hand is read."""
+        resolve(self.name or "standard", dict(self.sets))
+        return self
 
 
 @mutable
@@ -60,12 +75,15 @@ def _tag_position(hand: Hand, name: str) -> tuple[int, int]:
     return first.line, first.column
 
 
-def _dealer(hand: Hand, session: _Session) -> str:
+def dealer_of(hand: Hand, handed_on: str | None = None) -> str:
+    """Who deals ``hand`` (GSN §3): its ``Dealer`` tag, else the dealer the hands before it hand on
+    (``handed_on``: the last winner, or the same dealer after a void hand) when seated, else the
+    first seat."""
     tag = hand.tag("Dealer")
     if tag is not None:
         return tag.value
-    if session.dealer in hand.seats:
-        return session.dealer
+    if handed_on in hand.seats:
+        return handed_on
     return hand.seats[0]
 
 
@@ -96,7 +114,7 @@ def judge_hand(
     except RulesError as error:
         line, column = _tag_position(hand, "Rules" if "profile" in str(error) else "Set")
         raise UsageError(line, column, str(error)) from None
-    dealer = _dealer(hand, session)
+    dealer = dealer_of(hand, session.dealer)
     carry, carry_notes = _carry(hand, session)
     tags = {t.name: t.value for t in hand.tags if t.name in FREE_TEXT_TAGS}
     if hand.kind == "tally":

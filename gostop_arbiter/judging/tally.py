@@ -18,14 +18,14 @@ from ..errors import UsageError
 from ..notation.model import Bomb, Call, Claim, Declare, Hand, PileLine, Shake
 from ..records import mutable, replace
 from ..rules import Profile
-from ..scoring import Tally, best_score, best_total, declaration_problem, redeclaration_problem, switchable_in
+from ..scoring import PileCounts, best_score, best_total, declaration_problem, redeclaration_problem, switchable_in
 from ..settlement import minhwatu_points, minhwatu_round, nagari_carry, settle_stop, standings
 from ..verdict import Discrepancy, HandVerdict, Payment, PlayerScore, Violates, Violation
 from .claims import compare_claims
 
 
 @mutable
-class _Tally(Violates):
+class _Sheet(Violates):
     """What the lines of a tally hand add up to."""
 
     piles: dict[str, list[str]]
@@ -94,7 +94,7 @@ def _without_piles(hand: Hand, players: list[str]) -> list[Discrepancy]:
     ]
 
 
-def _check_cards(hand: Hand, profile: Profile, tally: _Tally) -> None:
+def _check_cards(hand: Hand, profile: Profile, tally: _Sheet) -> None:
     """unknown-card, extra-card and (Minhwatu, where every card ends in a pile) missing-card."""
     deck = profile.the_deck()
     seen: Counter[str] = Counter()
@@ -145,7 +145,7 @@ def _check_cards(hand: Hand, profile: Profile, tally: _Tally) -> None:
                 )
 
 
-def _read_lines(hand: Hand, profile: Profile, players: list[str], tally: _Tally) -> None:
+def _read_lines(hand: Hand, profile: Profile, players: list[str], tally: _Sheet) -> None:
     minhwatu = profile.game == "minhwatu"
     calls = 0
     for s in hand.statements:
@@ -198,7 +198,7 @@ def _read_lines(hand: Hand, profile: Profile, players: list[str], tally: _Tally)
                 tally.bombs[player] += 1
 
 
-def _declare(s: Declare, profile: Profile, tally: _Tally) -> None:
+def _declare(s: Declare, profile: Profile, tally: _Sheet) -> None:
     """A sake cup's place, unless the card cannot change or its earlier place is fixed (DK-3)."""
     code, player = s.card.code, s.player
     problem = declaration_problem(player, code, tally.piles[player], profile)
@@ -216,7 +216,7 @@ def _declare(s: Declare, profile: Profile, tally: _Tally) -> None:
     tally.declared.setdefault(player, {})[code] = s.category
 
 
-def _check_stop(profile: Profile, players: list[str], tally: _Tally) -> None:
+def _check_stop(profile: Profile, players: list[str], tally: _Sheet) -> None:
     """A winner who called go n times must stop with at least the minimum + n (GSN §6)."""
     winner, stop = tally.winner, tally.stop
     if winner is None or stop is None:
@@ -238,7 +238,7 @@ def _check_stop(profile: Profile, players: list[str], tally: _Tally) -> None:
         )
 
 
-def _check_gos(profile: Profile, players: list[str], tally: _Tally) -> None:
+def _check_gos(profile: Profile, players: list[str], tally: _Sheet) -> None:
     """Every go of a player who did not stop must have been callable (GS-1, GS-3; decision R16).
 
     A player's n-th go needs the minimum + n − 1 when it is called (the score must rise between
@@ -256,7 +256,7 @@ def _check_gos(profile: Profile, players: list[str], tally: _Tally) -> None:
         gos = tally.gos[player]
         needed = minimum + gos - 1
         declared = tally.declared.get(player, {})
-        pile = Tally(tally.piles[player])
+        pile = PileCounts(tally.piles[player])
         score = pile.best(profile, declared)
         if score >= needed:
             continue
@@ -284,7 +284,7 @@ def _check_gos(profile: Profile, players: list[str], tally: _Tally) -> None:
 
 
 def _junk_to_make_up(
-    pile: Tally, needed: int, stealable: int, profile: Profile, declared: Mapping[str, str]
+    pile: PileCounts, needed: int, stealable: int, profile: Profile, declared: Mapping[str, str]
 ) -> int | None:
     """The least junk value that, given back to the pile, makes ``needed``; None when ``stealable``
     is not enough. A steal changes nothing but the junk, so only the junk value matters."""
@@ -295,7 +295,7 @@ def _junk_to_make_up(
     return None
 
 
-def _stealable(players: list[str], caller: str, profile: Profile, tally: _Tally) -> int:
+def _stealable(players: list[str], caller: str, profile: Profile, tally: _Sheet) -> int:
     """The junk value in the other piles that steals could have taken from ``caller``: junk,
     doubles, bonus cards, and a switchable animal its holder declared as junk (an undeclared one is
     never handed over)."""
@@ -324,7 +324,7 @@ def judge_tally(
     piles: dict[str, list[str]] = {p: [] for p in players} | {
         s.player: [c.code for c in s.cards] for s in hand.statements if isinstance(s, PileLine) and s.player in players
     }
-    tally = _Tally(piles=piles, doubts=_without_piles(hand, players))
+    tally = _Sheet(piles=piles, doubts=_without_piles(hand, players))
     _check_cards(hand, profile, tally)
     _read_lines(hand, profile, players, tally)
     common = HandVerdict(
@@ -369,7 +369,7 @@ def judge_tally(
     )
 
 
-def _minhwatu(profile: Profile, tally: _Tally, common: HandVerdict) -> HandVerdict:
+def _minhwatu(profile: Profile, tally: _Sheet, common: HandVerdict) -> HandVerdict:
     """A Minhwatu round: balances against the target; a missing or extra card voids it (MH-9)."""
     void = any(v.code in ("missing-card", "extra-card", "unknown-card") for v in tally.violations)
     deck = profile.the_deck()

@@ -38,10 +38,10 @@ the text (measured: at most about 5 MB for both generations, whatever the lines)
 SHORTEST = 20
 """What a shorter text counts as, in characters, against :data:`MAX_CHARACTERS`."""
 
-Problem = tuple[int, int, str]
+LocatedProblem = tuple[int, int, str]
 """What the transformer found wrong in a line that parsed: line, column, message."""
 
-Parse = Callable[[str], tuple[list[Any], list[Problem]]]
+Parse = Callable[[str], tuple[list[Any], list[LocatedProblem]]]
 """Parses lines joined as a hand: one model per line, in order, and the problems found; raises the
 parser's own exception for text that is not GSN."""
 
@@ -77,7 +77,9 @@ class LineMemo:
         """Forget every line (the bench starts each timed run afresh)."""
         self.young, self.old, self.size = {}, {}, 0
 
-    def read(self, lines: Sequence[str], first_line: int, parse: Parse) -> tuple[list[Any], list[Problem]] | None:
+    def read(
+        self, lines: Sequence[str], first_line: int, parse: Parse
+    ) -> tuple[list[Any], list[LocatedProblem]] | None:
         """The models of a hand's lines, the first of which is line ``first_line`` of the file, and
         the transformer's problems, each at its line. The lines must hold no comment. The lines not
         remembered are parsed together in one call of ``parse``, whose exception passes on; None if
@@ -93,7 +95,7 @@ class LineMemo:
             known[offset] = made
             self._remember(lines[offset], made)
         items: list[Any] = []
-        problems: list[Problem] = []
+        problems: list[LocatedProblem] = []
         for line, parsed in enumerate(known, start=first_line):
             if parsed is not None:  # None: a blank line
                 items.append(parsed.at(line))

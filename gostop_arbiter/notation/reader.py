@@ -11,12 +11,13 @@ file of any length is read in constant memory.
 from __future__ import annotations
 
 import functools
+import io
 import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import field
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from lark import Lark, UnexpectedInput
 
@@ -25,7 +26,7 @@ from ..numbers import shown, whole_number
 from ..records import mutable, replace
 from .errors import SyntaxIssue, describe
 from .grammar import ParserChoice, build_parser, cython_plugins
-from .memo import LineMemo, Problem
+from .memo import LineMemo, LocatedProblem
 from .model import (
     Bomb,
     Claim,
@@ -295,17 +296,69 @@ def _with_undecodable(
     return [e for e in errors if e.line not in undecodable] + [undecodable[n] for n in bad]
 
 
-def decoded_lines(raw: Iterable[bytes], undecodable: dict[int, SyntaxIssue]) -> Iterator[str]:
-    """The lines of a file read as bytes (a binary file iterates by LF), as the parser sees them (see
-    :func:`normalise_lines`). A line that is not UTF-8 gets its located error in ``undecodable``
-    and goes on with U+FFFD in place of each bad byte, so that the other lines are still read."""
+MAX_LINE = 1 << 20
+"""The most bytes a line may hold, 1 MiB (decision H16). A real table's longest line, a tag's value
+at its limit (:data:`MAX_TAG_VALUE` characters) or a deal of ten cards, is far shorter; past this a
+line is a located error and the file is read no further, so that what one line costs is bounded
+(an endless line, ``check /dev/zero``, grew the command to 24 GB)."""
+
+_PIECE = 1 << 16
+"""Bytes read at a time."""
+
+_LINE_ENDS = re.compile(rb"\r\n|\r|\n")
+
+
+class Pieces(Protocol):
+    """A binary stream that gives what it has (a file, standard input's buffer, bytes in memory)."""
+
+    def read1(self, size: int = -1, /) -> bytes: ...
+
+
+def byte_lines(handle: Pieces, limit: int = MAX_LINE) -> Iterator[bytes]:
+    """The lines of a binary stream without their ends (LF, CR LF or a lone CR), read a piece at a
+    time; a line longer than ``limit`` bytes raises :class:`LineTooLong` once ``limit`` bytes of it
+    are read, whatever follows."""
+    pending = b""
     number = 0
-    for piece in raw:
-        if piece.endswith(b"\n"):
-            piece = piece[:-1]
-        if piece.endswith(b"\r"):
-            piece = piece[:-1]
-        for line in piece.split(b"\r"):  # a lone CR ends a line too
+    while piece := handle.read1(_PIECE):
+        lines = _LINE_ENDS.split(pending + piece)
+        pending = lines.pop()
+        if pending == b"" and piece.endswith(b"\r"):  # perhaps the half of a CR LF: kept for the next piece
+            pending = lines.pop() + b"\r"
+        for line in lines:
+            number += 1
+            if len(line) > limit:
+                raise LineTooLong(number, line[: limit + 1], limit)
+            yield line
+        if len(pending.rstrip(b"\r")) > limit:
+            raise LineTooLong(number + 1, pending[: limit + 1], limit)
+    if pending:
+        yield pending.removesuffix(b"\r")
+
+
+class LineTooLong(ArbiterError):
+    """A line longer than the reader reads (:data:`MAX_LINE`): its number and its start."""
+
+    def __init__(self, number: int, start: bytes, limit: int) -> None:
+        super().__init__(f"line {number} is longer than {limit:,} bytes")
+        self.number, self.start, self.limit = number, start, limit
+
+    def issue(self) -> SyntaxIssue:
+        """The located error that stands for the line: at its first byte past the limit."""
+        text = self.start.decode("utf-8", errors="replace")
+        column = len(self.start[: self.limit].decode("utf-8", errors="replace")) + 1
+        message = f"a line holds at most {self.limit:,} bytes; this one is longer, and the file is read no further"
+        return SyntaxIssue(code="unreadable", line=self.number, column=column, message=message, source=text)
+
+
+def decoded_lines(handle: Pieces, undecodable: dict[int, SyntaxIssue]) -> Iterator[str]:
+    """The lines of a file read as bytes (:func:`byte_lines`), as the parser sees them (see
+    :func:`normalise_lines`). A line that is not UTF-8 gets its located error in ``undecodable``
+    and goes on with U+FFFD in place of each bad byte, so that the other lines are still read; a
+    line too long to read gets its error there too, and ends the file."""
+    number = 0
+    try:
+        for line in byte_lines(handle):
             number += 1
             try:
                 text = line.decode("utf-8")
@@ -315,6 +368,10 @@ def decoded_lines(raw: Iterable[bytes], undecodable: dict[int, SyntaxIssue]) -> 
             if number == 1 and text.startswith("\ufeff"):
                 text = text[1:]
             yield unicodedata.normalize("NFKC", text)
+    except LineTooLong as long:
+        issue = long.issue()
+        undecodable[issue.line] = issue
+        yield "\ufffd"  # in its place, a line that belongs to a hand (a blank one would not), whose error it is
 
 
 def _undecodable(line: bytes, start: int, number: int, text: str) -> SyntaxIssue:
@@ -330,7 +387,7 @@ def decode(data: bytes) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         undecodable: dict[int, SyntaxIssue] = {}
-        for _line in decoded_lines(data.splitlines(keepends=True), undecodable):
+        for _line in decoded_lines(io.BytesIO(data), undecodable):
             pass
         raise GsnSyntaxError(list(undecodable.values())) from None
 
@@ -342,7 +399,7 @@ def parse_text(text: str, *, reader: Reader | None = None) -> Transcript:
 
 def _parsed(
     parser: Lark, transformer: GsnTransformer, text: str, line_offset: int = 0
-) -> tuple[list[Any], list[Problem]]:
+) -> tuple[list[Any], list[LocatedProblem]]:
     """Lines parsed as a hand, the first being line ``line_offset + 1``: their models and the
     transformer's problems."""
     transformer.reset(line_offset)
@@ -462,6 +519,8 @@ class _Assembler:
         for name, count in Counter(names).items():
             if count > 1:
                 self.error(tag.line, tag.column, f"{name} is listed twice in Seats")
+        for problem in confusable_names([name for name in dict.fromkeys(names) if _NAME.fullmatch(name)]):
+            self.error(tag.line, tag.column, problem)
         if not names:
             self.error(tag.line, tag.column, "Seats lists no player")
         return names
@@ -511,6 +570,58 @@ class _Assembler:
             for name in _players_named(item):
                 if name not in seats:
                     self.error(item.line, item.column, f"{name} is not {where}")
+
+
+_SHARED_SCRIPTS = ({"LATIN", "HAN", "HANGUL"}, {"LATIN", "HAN", "HIRAGANA", "KATAKANA"}, {"LATIN", "HAN", "BOPOMOFO"})
+"""Scripts one name may mix, as names are written: Unicode's "highly restrictive" sets (UTS #39),
+한글 with 한자 and Latin letters (``민지B``), kanji with kana, Han with Bopomofo."""
+
+_LOOKALIKES = str.maketrans(
+    "аеорсухіјѕԁԛԝһӏԑАВЕКМНОРСТХІЈЅΑΒΕΖΗΙΚΜΝΟΡΤΥΧαορνιυκ",
+    "aeopcyxijsdqwhleABEKMHOPCTXIJSABEZHIKMNOPTYXaopviuk",
+)
+"""Cyrillic and Greek letters drawn as Latin ones (after Unicode's confusables): what a name
+looks like, for telling two names apart."""
+
+
+def _script(letter: str) -> str:
+    """The script of a letter, by the first word of its Unicode name (LATIN, CYRILLIC, HANGUL …)."""
+    name = unicodedata.name(letter, "")
+    return "HAN" if name.startswith("CJK") else name.partition(" ")[0]
+
+
+def _mixed(name: str) -> list[str]:
+    """The scripts of a name's letters, when they are more than a name is written in."""
+    scripts = sorted({_script(ch) for ch in name if ch.isalpha()})
+    if len(scripts) < 2 or any(set(scripts) <= shared for shared in _SHARED_SCRIPTS):
+        return []
+    return scripts
+
+
+def confusable_names(names: Sequence[str]) -> list[str]:
+    """Why names at one table could be taken for each other (decision H20): a name whose letters
+    come from scripts that are not written together (a Cyrillic М in Latin Minji), or two names
+    that look the same once Cyrillic and Greek lookalikes are read as the Latin letters they
+    resemble."""
+    problems = []
+    for name in names:
+        scripts = _mixed(name)
+        if scripts:
+            letters = Counter(_script(ch) for ch in name if ch.isalpha())
+            rarest = min(scripts, key=lambda script: letters[script])
+            odd = next(ch for ch in name if ch.isalpha() and _script(ch) == rarest)
+            problems.append(
+                f"'{name}' in Seats mixes {' and '.join(s.title() for s in scripts)} letters "
+                f"({odd} is {rarest.title()}): a name could then look like another"
+            )
+    seen: dict[str, str] = {}
+    for name in names:
+        looks = name.translate(_LOOKALIKES)
+        if looks in seen:
+            problems.append(f"'{seen[looks]}' and '{name}' in Seats look the same: give one of them another name")
+        else:
+            seen[looks] = name
+    return problems
 
 
 def _unknown_tag(name: str) -> str:

@@ -29,7 +29,8 @@ from ..scoring import best_score, sort_cards
 from ..settlement.minhwatu import minhwatu_points
 from ..verdict import FileVerdict, HandVerdict, ScoreItem
 from .cards_svg import all_faces
-from .replay import Snapshot, describe
+from .replay import MAX_TURNS, LeftOut, Snapshot, describe
+from .report import rules_label
 from .words import Lang, discrepancy_text, factor_reason, payment_reason, term, violation_text
 
 PALETTE = ["#2563eb", "#dc2626", "#059669", "#b45309", "#7c3aed", "#db2777", "#0f766e"]
@@ -109,6 +110,10 @@ SENTENCES: Mapping[str, str] = {
     "event dealer-bonus": "{who} takes {cards} from the table",
     "event sit-out": "{who} sits out",
     "event redeal": "four of a month on the table: redeal",
+    # what the page leaves out (render/replay.py's LeftOut, and MAX_HANDS)
+    "left out after the end": "{count} turns after the end of the hand, on lines {first}–{last}, are not replayed",
+    "left out past the limit": "{count} turns past the {limit}th, on lines {first}–{last}, are not replayed",
+    "capped": "this page replays the first {shown} hands of {judged}; gostop-arbiter check judges every one",
 }
 
 
@@ -469,6 +474,52 @@ def _json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+MAX_HANDS = 200
+"""The most hands a page replays (decision H19): an evening is a few dozen, and each hand's steps
+are about 20 KB of the page; past this the page says how many hands it leaves to ``check``."""
+
+
+def _hand_section(
+    hand: Hand,
+    judged: HandVerdict,
+    steps: Sequence[Snapshot],
+    choice: RulesChoice,
+    lang: Lang,
+    left_out: LeftOut | None,
+) -> tuple[dict[str, Any], str]:
+    """One hand's data for the script and its section of the page."""
+    e = html.escape
+    profile = choice.profile_for(hand)
+    declared: dict[str, dict[str, str]] = {}
+    played = hand.kind == "played" and bool(steps)
+    if played:
+        shown = [_snapshot_data(s, profile, declared, lang) for s in steps]
+    else:
+        shown = [_tally_data(hand, judged, profile, lang)]
+    data = {"index": hand.index, "seats": hand.seats, "played": played, "steps": shown}
+    tags = " · ".join(e(t.value) for t in hand.tags if t.name in ("Event", "Date", "Site", "Note"))
+    controls = _controls(lang) if played else f"<p class='tally-note'>{e(say('tally', lang))}</p>"
+    rules = rules_label(choice.name_for(hand), choice.sets_for(hand))
+    heading = " · ".join((say("hand", lang, index=hand.index), rules, ", ".join(hand.seats)))
+    note = ""
+    if left_out is not None:
+        said = say(
+            f"left out {left_out.why}",
+            lang,
+            count=f"{left_out.turns:,}",
+            first=left_out.first_line,
+            last=left_out.last_line,
+            limit=MAX_TURNS,
+        )
+        note = f"<p class='left-out'>{e(said)}</p>"
+    section = (
+        f"<section class='hand' id='hand-{hand.index}' data-index='{hand.index}'>"
+        f"<h2>{e(heading)}</h2><p class='tags'>{tags}</p>{controls}<div class='board'></div>{note}"
+        f"{_verdict_html(judged, lang, hidden=played)}</section>"
+    )
+    return data, section
+
+
 def render_html(
     path: str,
     hands: Sequence[Hand],
@@ -477,35 +528,29 @@ def render_html(
     *,
     lang: Lang = "en",
     choice: RulesChoice | None = None,
+    left_out: Mapping[int, LeftOut] | None = None,
+    judged: int | None = None,
 ) -> str:
     """The page for one file: a replay per played hand (its snapshots, taken while it was judged:
-    :class:`.replay.SnapshotVisitor`), the final piles of each tally hand, the verdicts, and the
-    balance chart. ``choice`` is the rules the hands were judged under (it scores each step)."""
+    :class:`.replay.SnapshotVisitor`, and what they leave out, ``left_out``), the final piles of
+    each tally hand, the verdicts, and the balance chart. ``choice`` is the rules the hands were
+    judged under (it scores each step); ``judged``, how many hands the file has, when the page
+    shows fewer (:data:`MAX_HANDS`)."""
     e = html.escape
     choice = choice or RulesChoice()
     data: list[dict[str, Any]] = []
     sections: list[str] = []
     by_index = {v.index: v for v in verdict.hands}
     for hand in hands:
-        judged = by_index.get(hand.index)
-        if judged is None:
-            continue
-        profile = choice.profile_for(hand)
-        declared: dict[str, dict[str, str]] = {}
-        played = hand.kind == "played" and bool(steps.get(hand.index))
-        if played:
-            shown = [_snapshot_data(s, profile, declared, lang) for s in steps[hand.index]]
-        else:
-            shown = [_tally_data(hand, judged, profile, lang)]
-        data.append({"index": hand.index, "seats": hand.seats, "played": played, "steps": shown})
-        tags = " · ".join(e(t.value) for t in hand.tags if t.name in ("Event", "Date", "Site", "Note"))
-        controls = _controls(lang) if played else f"<p class='tally-note'>{e(say('tally', lang))}</p>"
-        heading = " · ".join((say("hand", lang, index=hand.index), judged.rules, ", ".join(hand.seats)))
-        sections.append(
-            f"<section class='hand' id='hand-{hand.index}' data-index='{hand.index}'>"
-            f"<h2>{e(heading)}</h2><p class='tags'>{tags}</p>{controls}<div class='board'></div>"
-            f"{_verdict_html(judged, lang, hidden=played)}</section>"
-        )
+        verdict_of_hand = by_index.get(hand.index)
+        if verdict_of_hand is not None:
+            left = (left_out or {}).get(hand.index)
+            hand_data, section = _hand_section(hand, verdict_of_hand, steps.get(hand.index, ()), choice, lang, left)
+            data.append(hand_data)
+            sections.append(section)
+    if judged is not None and judged > len(verdict.hands):
+        capped = say("capped", lang, shown=f"{len(verdict.hands):,}", judged=f"{judged:,}")
+        sections.insert(0, f"<p class='capped'>{e(capped)}</p>")
     players = list(dict.fromkeys(p for v in verdict.hands for p in v.seats))
     chart = (
         f"<section class='balance'><h2>{e(say('balance', lang))}</h2>"
@@ -563,7 +608,7 @@ h3 { font-size: 1rem; } .source, .tags { color: #555; margin: .1rem 0; }
   border-bottom: 1px solid #ddd; text-align: left; }
 .num { text-align: right; font-variant-numeric: tabular-nums; }
 .invalid, .violation { color: #b91c1c; } .discrepancy { color: #92400e; }
-.verdict-later { color: #555; font-style: italic; }
+.verdict-later, .left-out, .capped { color: #555; font-style: italic; }
 .balance figure { margin: 0; }
 .balance-chart { width: 100%; max-width: 560px; height: auto; background: #fff; border-radius: 8px; }
 .balance-chart .axis { stroke: #444; } .balance-chart .grid { stroke: #e5e7eb; }

@@ -55,14 +55,42 @@ def snapshots(hand: Hand, profile: Profile, dealer: str, *, deal: bool = False) 
     yield from visitor.taken.get(hand.index, [])
 
 
+MAX_TURNS = 100
+"""The most turns of one hand a replay shows. A hand a table plays has about 30 (ten cards a
+player in Matgo, seven in Go-Stop, and the bonus cards' draws); a record may hold any number."""
+
+
+@mutable
+class LeftOut:
+    """The turns of a hand a replay does not show: after the hand has ended (a stop, the last card,
+    a nagari), or past :data:`MAX_TURNS`; how many, and the lines they are on."""
+
+    why: str
+    """``after the end`` or ``past the limit``."""
+    turns: int = 0
+    first_line: int = 0
+    last_line: int = 0
+
+    def add(self, turn: Turn) -> None:
+        self.turns += 1
+        self.first_line = self.first_line or turn.line
+        self.last_line = turn.line
+
+
 class SnapshotVisitor(HandVisitor[None]):
     """Takes the snapshots of each played hand as the judge pushes it (``only``: of that hand
-    alone), so that a replay or a page needs no second replay of the hand."""
+    alone; ``upto``: of the hands up to that one), so that a replay or a page needs no second
+    replay of the hand. A hand's turns after
+    it has ended, and past :data:`MAX_TURNS`, are counted in :attr:`left_out`, not taken: each
+    snapshot holds the whole table, so taking them would make the replay grow with the square of
+    a record that goes on and on (decision H19)."""
 
-    def __init__(self, *, deal: bool = False, only: int | None = None) -> None:
+    def __init__(self, *, deal: bool = False, only: int | None = None, upto: int | None = None) -> None:
         self.deal = deal
         self.only = only
+        self.upto = upto
         self.taken: dict[int, list[Snapshot]] = {}
+        self.left_out: dict[int, LeftOut] = {}
         self._hand: Hand | None = None
         self._board: HandBoard | None = None
         self._shots: list[Snapshot] = []
@@ -71,7 +99,7 @@ class SnapshotVisitor(HandVisitor[None]):
         self._dealt = True
 
     def begin_hand(self, hand: Hand, board: HandBoard) -> None:
-        if self.only is not None and hand.index != self.only:
+        if (self.only is not None and hand.index != self.only) or (self.upto is not None and hand.index > self.upto):
             self._hand = self._board = None
             return
         self._hand, self._board = hand, board
@@ -85,6 +113,10 @@ class SnapshotVisitor(HandVisitor[None]):
         if hand is None or board is None:
             return
         self._at += 1
+        if hand.index in self.left_out:
+            if isinstance(statement, Turn):
+                self.left_out[hand.index].add(statement)
+            return
         following = hand.statements[self._at] if self._at < len(hand.statements) else None
         if isinstance(statement, Turn):
             self._last = statement
@@ -92,10 +124,17 @@ class SnapshotVisitor(HandVisitor[None]):
             self._deal_shot()
         if self._last is not None and following is not None and not isinstance(following, Give | Declare | Call):
             self._turn_shot()
+            if board.is_over():
+                self.left_out[hand.index] = LeftOut("after the end")
+            elif self._shots[-1].turn >= MAX_TURNS:
+                self.left_out[hand.index] = LeftOut("past the limit")
 
     def end_hand(self, board: HandBoard, verdict: HandVerdict | None) -> None:
-        if self._hand is not None and self._last is not None:
-            self._turn_shot()  # the last turn, with what closing the record decided (a stop, a nagari)
+        if self._hand is not None:
+            if self._last is not None and self._hand.index not in self.left_out:
+                self._turn_shot()  # the last turn, with what closing the record decided (a stop, a nagari)
+            if not self.left_out.get(self._hand.index, LeftOut("")).turns:
+                self.left_out.pop(self._hand.index, None)
         self._hand = self._board = None
 
     def _deal_shot(self) -> None:
@@ -187,6 +226,25 @@ def describe(event: Event, lang: Lang = "en") -> str:
         call=term(event.kind, lang),
         note=term(note, lang) if note is not None else sentence(event.note, lang),
         points=event.extra.get("points", 0),
+    )
+
+
+LEFT_OUT = {
+    "after the end": "lines {first}–{last}: {count} turns after the end of the hand are not shown",
+    "past the limit": "lines {first}–{last}: {count} turns past the {limit}th are not shown",
+}
+"""What a replay says of the turns it does not show (:class:`LeftOut`), as the catalogue's msgids."""
+
+
+def left_out_text(left_out: LeftOut, lang: Lang = "en") -> str:
+    """The turns of a hand a replay does not show, and where they are."""
+    return say(
+        LEFT_OUT[left_out.why],
+        lang,
+        first=left_out.first_line,
+        last=left_out.last_line,
+        count=f"{left_out.turns:,}",
+        limit=MAX_TURNS,
     )
 
 

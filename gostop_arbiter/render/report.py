@@ -3,15 +3,17 @@ with the line they are on, and the file's balance."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
-from rich.console import Console, Group
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..messages import money
+from ..judging.files import Counted, FileCheck, SettleUp
+from ..messages import money, sentence
 from ..notation.errors import caret_under, excerpt
-from ..verdict import FileVerdict, HandVerdict, Payment, Violation
+from ..verdict import HandVerdict, Payment, Violation
+from .grid import Drawn, Justify, grid, renderable
 from .transcript import cards_text
 from .words import Lang, discrepancy_text, factor_reason, payment_reason, say, term, violation_text
 
@@ -37,8 +39,16 @@ def outcome_text(hand: HandVerdict, lang: Lang = "en") -> str:
     return say(msgid, lang, winner=hand.winner, carry=hand.carry_out)
 
 
-def _heading(path: str, hand: HandVerdict, lang: Lang) -> Text:
-    text = Text(say("{path} · hand {index} · {rules} · ", lang, path=path, index=hand.index, rules=hand.rules))
+def rules_label(name: str, sets: Mapping[str, str]) -> str:
+    """A profile as the report names it, with the knobs set on it (``standard (go_bak_2p=false)``),
+    as ``parse`` names a hand's rules."""
+    knobs = ", ".join(f"{knob}={value}" for knob, value in sets.items())
+    return f"{name} ({knobs})" if knobs else name
+
+
+def _heading(path: str, hand: HandVerdict, lang: Lang, rules: str | None) -> Text:
+    rules = rules or hand.rules
+    text = Text(say("{path} · hand {index} · {rules} · ", lang, path=path, index=hand.index, rules=rules))
     text.stylize("bold")
     text.append(outcome_text(hand, lang), style="bold green" if hand.valid else "bold red")
     if not hand.valid:
@@ -68,11 +78,8 @@ def _balances(hand: HandVerdict) -> bool:
     return hand.winner is None and hand.outcome in ("round", "tally", "void")
 
 
-def _scores(hand: HandVerdict, lang: Lang) -> Table:
-    table = Table(show_header=True, header_style="bold", title=term("scores", lang), title_justify="left")
-    table.add_column(term("player", lang))
-    table.add_column(term("points", lang), justify="right")
-    table.add_column(term("made of", lang))
+def _scores(console: Console, hand: HandVerdict, lang: Lang) -> Drawn:
+    rows = []
     for player, score in hand.scores.items():
         parts = Text()
         for i, item in enumerate(score.items):
@@ -84,11 +91,16 @@ def _scores(hand: HandVerdict, lang: Lang) -> Table:
                 parts.append(": ")
                 parts.append_text(cards_text(item.cards))
         name = Text(player, style="bold") if player == hand.winner else Text(player)
-        table.add_row(name, str(score.total), parts)
-    return table
+        rows.append([name, Text(str(score.total)), parts])
+    headers: list[tuple[str, Justify]] = [
+        (term("player", lang), "left"),
+        (term("points", lang), "right"),
+        (term("made of", lang), "left"),
+    ]
+    return grid(console, term("scores", lang), headers, rows)
 
 
-def _factor_text(payment: Payment, lang: Lang) -> Text:
+def _why(payment: Payment, lang: Lang) -> Text:
     text = Text()
     for i, factor in enumerate(payment.factors):
         if i:
@@ -102,35 +114,58 @@ def _factor_text(payment: Payment, lang: Lang) -> Text:
     return text
 
 
-def _payments(hand: HandVerdict, lang: Lang) -> Table:
-    table = Table(show_header=True, header_style="bold", title=term("payments", lang), title_justify="left")
-    for column, justify in (("from", "left"), ("to", "left"), ("points", "right"), ("money", "right"), ("why", "left")):
-        table.add_column(term(column, lang), justify=justify)  # type: ignore[arg-type]
+_PAYMENT_COLUMNS: tuple[tuple[str, Justify], ...] = (
+    ("from", "left"),
+    ("to", "left"),
+    ("points", "right"),
+    ("money", "right"),
+    ("why", "left"),
+)
+
+
+def _payments(console: Console, hand: HandVerdict, lang: Lang) -> Drawn:
     currency = hand.tags.get("Currency")
-    for p in hand.payments:
-        table.add_row(p.payer, p.payee, str(p.points), money(p.amount, lang, currency), _factor_text(p, lang))
-    return table
+    rows = [
+        [Text(p.payer), Text(p.payee), Text(str(p.points)), Text(money(p.amount, lang, currency)), _why(p, lang)]
+        for p in hand.payments
+    ]
+    headers = [(term(column, lang), justify) for column, justify in _PAYMENT_COLUMNS]
+    return grid(console, term("payments", lang), headers, rows)
 
 
-def hand_report(path: str, hand: HandVerdict, lines: Mapping[int, str], lang: Lang = "en") -> Group:
-    """One hand's report; ``lines`` holds the text of the file's lines by number (at least the
-    hand's own), for showing each violation's line with a caret."""
-    parts: list[Table | Text] = [_heading(path, hand, lang)]
-    for violation in hand.violations:
-        parts.append(_caret(violation, lines, lang))
+def hand_report(
+    console: Console,
+    path: str,
+    hand: HandVerdict,
+    lines: Mapping[int, str],
+    lang: Lang = "en",
+    *,
+    rules: str | None = None,
+) -> Iterator[Drawn]:
+    """One hand's report, a piece at a time, the last a blank line; ``lines`` holds the text of the
+    file's lines by number (at least the hand's own), for showing each violation's line with a
+    caret; ``rules`` names the rules it was judged under (:func:`rules_label`; by default the
+    verdict's profile)."""
+    said: list[Text | str] = [_heading(path, hand, lang, rules)]
+    said += [_caret(violation, lines, lang) for violation in hand.violations]
     for note in hand.discrepancies:
         message = discrepancy_text(note, lang)
-        parts.append(
-            Text(
-                say("  line {line}: the table got it wrong: {message}", lang, line=note.line, message=message),
-                style="yellow",
-            )
-        )
+        line = say("  line {line}: the table got it wrong: {message}", lang, line=note.line, message=message)
+        said.append(Text(line, style="yellow"))
+    yield said
     if hand.scores:
-        parts.append(_scores(hand, lang))
+        yield _scores(console, hand, lang)
     if hand.payments:
-        parts.append(_payments(hand, lang))
-    return Group(*parts)
+        yield _payments(console, hand, lang)
+    yield [""]
+
+
+def rendered_hand(console: Console, path: str, hand: HandVerdict, lines: Mapping[int, str], lang: Lang = "en") -> str:
+    """One hand's report as ``console`` would print it (styles and width), as text."""
+    with console.capture() as captured:
+        for drawn in hand_report(console, path, hand, lines, lang):
+            console.print(renderable(drawn))
+    return captured.get()
 
 
 def balance_table(balance: Mapping[str, int], lang: Lang = "en", currency: str | None = None) -> Table:
@@ -143,41 +178,68 @@ def balance_table(balance: Mapping[str, int], lang: Lang = "en", currency: str |
     return table
 
 
-def rendered_hand(console: Console, path: str, hand: HandVerdict, lines: Mapping[int, str], lang: Lang = "en") -> str:
-    """One hand's report as ``console`` would print it (styles and width), to be printed later:
-    a file's hands are printed only once the whole file has been read (a syntax error anywhere
-    means no verdict at all), and meanwhile they wait on disk, not in memory."""
-    console.begin_capture()
-    console.print(hand_report(path, hand, lines, lang))
-    console.print()
-    return console.end_capture()
+def print_file_end(console: Console, check: FileCheck, lang: Lang = "en") -> None:
+    """What follows a file's hands: its balance, in the money its hands name when they agree; or,
+    when a syntax error left it without a verdict after some of its hands were shown, that those
+    hands do not count (GSN §8: a file with a syntax error has no verdict)."""
+    if check.syntax and check.valid + check.invalid + check.unjudged:
+        said = say(
+            "{path} · no verdict: line {line} has a syntax error, so none of the hands above counts",
+            lang,
+            path=check.path,
+            line=check.syntax[0].line,
+        )
+        console.print(Text(said, style="bold red"))
+        console.print()
+    elif check.judged and check.valid + check.invalid:
+        console.print(Text(say("{path} · balance", lang, path=check.path), style="bold"))
+        console.print(balance_table(check.balance, lang, check.currency))
 
 
-def print_file_end(
-    verdict: FileVerdict,
-    console: Console,
-    transfers: Sequence[tuple[str, str, int]] | None,
-    lang: Lang = "en",
-    *,
-    had_hands: bool,
-    currency: str | None = None,
-) -> None:
-    """What follows a file's hands: its balance, and with ``--settle`` the transfers (``currency``:
-    the hands' ``[Currency]``, when they agree)."""
-    if had_hands:
-        console.print(Text(say("{path} · balance", lang, path=verdict.path), style="bold"))
-        console.print(balance_table(verdict.balance, lang, currency))
-    if transfers is not None:
-        if transfers:
-            console.print(Text(say("settle up:", lang), style="bold"))
-            for payer, payee, amount in transfers:
-                said = say(
-                    "  {payer} hands {amount} to {payee}",
-                    lang,
-                    payer=payer,
-                    payee=payee,
-                    amount=money(amount, lang, currency),
-                )
-                console.print(Text(said))
+def hand_numbers(indices: Sequence[int]) -> str:
+    """``hand 3`` or ``hands 1–3, 5``: hand numbers in order, runs joined by a dash."""
+    runs: list[list[int]] = []
+    for index in indices:
+        if runs and index == runs[-1][-1] + 1:
+            runs[-1].append(index)
         else:
-            console.print(Text(say("settle up: everyone is even", lang), style="bold"))
+            runs.append([index])
+    shown = ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)
+    return f"{'hands' if len(indices) > 1 else 'hand'} {shown}"
+
+
+_LEFT_OUT = {
+    "not valid": "{hands} (not valid)",
+    "not judged": "{hands} (not judged under its rules)",
+    "unreadable": "{path} (it could not be read)",
+    "syntax": "{path} (a syntax error: none of its hands is judged)",
+}
+
+
+def _hands_of(counted: Counted) -> str:
+    return f"{counted.path} {hand_numbers(counted.hands or [])}"
+
+
+def settle_up_lines(settle: SettleUp) -> list[str]:
+    """The settle-up that ends ``check --settle``'s report, in English (said in the reader's
+    language by the catalogue's patterns)."""
+    if not settle.hands:
+        said = ["settle up: no hand could be counted, so there is nothing to settle"]
+    else:
+        counted = "; ".join(_hands_of(c) for c in settle.counted)
+        head = f"settle up over {settle.hands:,} {'hands' if settle.hands > 1 else 'hand'} ({counted})"
+        transfers = settle.transfers()
+        said = [f"{head}:", *(f"  {a} hands {n:,} to {b}" for a, b, n in transfers)]
+        if not transfers:
+            said = [f"{head}: everyone is even"]
+    if settle.left_out:
+        left = [_LEFT_OUT[c.why].format(hands=_hands_of(c), path=c.path) for c in settle.left_out]
+        said.append(f"not counted: {'; '.join(left)}")
+    return said
+
+
+def print_settle_up(console: Console, settle: SettleUp, lang: Lang = "en") -> None:
+    head, *rest = settle_up_lines(settle)
+    console.print(Text(sentence(head, lang), style="bold"))
+    for line in rest:
+        console.print(Text(sentence(line, lang)))

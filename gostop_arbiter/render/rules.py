@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Group, RenderableType
 from rich.table import Table
+from rich.text import Text
 
 from ..messages import Lang, pgettext, say, term
 from ..records import fields
@@ -47,27 +49,26 @@ def profiles_table(lang: Lang = "en") -> Table:
     return table
 
 
-def knobs_table(profile: Profile, rows: list[dict[str, Any]], lang: Lang = "en") -> Table:
-    table = Table(
-        show_header=True,
-        header_style="bold",
-        title=f"{profile.name}: {pgettext('profile', profile.summary, lang)}",
-        title_justify="left",
-    )
-    table.add_column(term("knob", lang), no_wrap=True)
-    table.add_column(term("value", lang))
-    table.add_column(term("meaning", lang), ratio=1)
-    table.add_column(term("rule", lang), no_wrap=True)
+def knobs_table(profile: Profile, rows: list[dict[str, Any]], lang: Lang = "en") -> Group:
+    """Every knob of a profile, group by group: each knob's name, value and rule on a line, its
+    meaning below it (a table of four columns gave the meaning a sixth of an 80-column terminal,
+    456 lines for ``standard``)."""
+    parts: list[RenderableType] = [Text(f"{profile.name}: {pgettext('profile', profile.summary, lang)}", style="bold")]
     group = None
     for row in rows:
         if row["group"] != group:
             group = row["group"]
             if group:
-                table.add_section()
                 shown = pgettext("knob group", group, lang) if lang != "en" else group.replace("_", " ")
-                table.add_row(f"[bold]{shown}[/bold]", "", "", "")
-        table.add_row(row["knob"], _value(row["value"]), pgettext("knob", row["meaning"], lang), row["rule"])
-    return table
+                parts.append(Text(f"\n{shown}", style="bold underline"))
+        line = Text("  ")
+        line.append(row["knob"], style="bold")
+        line.append(f" = {_value(row['value'])}")
+        if row["rule"]:
+            line.append(f"  ({term('rule', lang)} {row['rule']})", style="dim")
+        parts.append(line)
+        parts.append(Text("      " + pgettext("knob", row["meaning"], lang)))
+    return Group(*parts)
 
 
 def profile_json(profile: Profile) -> dict[str, Any]:

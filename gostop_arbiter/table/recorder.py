@@ -19,7 +19,6 @@ import errno
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import field
@@ -28,17 +27,17 @@ from pathlib import Path
 from typing import Literal, TypeVar, cast
 
 from ..engine import HandBoard, IllegalStatement
-from ..errors import ArbiterError
-from ..judging.file import RulesChoice, Session
+from ..errors import ArbiterError, OutputError
+from ..judging.file import RulesChoice, Session, dealer_of
 from ..messages import Lang, say, sentence
 from ..notation import GsnSyntaxError, Hand, Statement, normalise_lines, read_hands
 from ..notation.errors import SyntaxIssue
 from ..notation.model import TableLine, Tag
 from ..notation.reader import Reader
-from ..outputs import reason_of
+from ..outputs import reason_of, write_atomically
 from ..records import frozen, mutable, replace
 from ..render.words import violation_text
-from ..rules import Profile, RulesError, resolve
+from ..rules import Profile, RulesError
 from ..verdict import FileError, HandVerdict, Violation
 
 T = TypeVar("T")
@@ -212,7 +211,7 @@ class Recorder:
         self.default_rules = rules
         self.default_sets = dict(sets or {})
         if self.default_rules is not None or self.default_sets:
-            resolve(self.default_rules or "standard", dict(self.default_sets))  # RulesError for the command line
+            RulesChoice(self.default_rules, self.default_sets).checked()  # RulesError for the command line
         self.pending_path = path.with_name(f".{path.name}.pending")
         self.reader = Reader()
         """What reads every line the table writes, kept for the evening: a reader's parser is
@@ -287,7 +286,7 @@ class Recorder:
         """The hand set up and not yet dealt, kept beside the file: GSN has no hand without a
         statement, so its tags reach the file with its first deal line (decision T1)."""
         if self.pending:
-            _write_atomically(self.pending_path, self.pending.saved() + "\n")
+            write_atomically(self.pending_path, self.pending.saved() + "\n")
         else:
             self.pending_path.unlink(missing_ok=True)
 
@@ -296,17 +295,13 @@ class Recorder:
 
     def profile_of(self, hand: Hand) -> Profile:
         try:
-            return resolve(hand.rules, dict(hand.sets))
+            return RulesChoice().profile_for(hand)
         except RulesError as error:
             raise RecorderError("{why}", why=str(error)) from None
 
     def dealer_of(self, hand: Hand) -> str:
         """The hand's ``Dealer`` tag, else the dealer the hands before it hand on (GSN §3)."""
-        tag = hand.tag("Dealer")
-        if tag is not None:
-            return tag.value
-        handed_on = self.session.dealer
-        return handed_on if handed_on in hand.seats else hand.seats[0]
+        return dealer_of(hand, self.session.dealer)
 
     def next_dealer(self) -> str | None:
         """Who deals the next hand by the rules: the winner, or the same dealer after a void hand."""
@@ -485,7 +480,7 @@ class Recorder:
         else:
             sets = dict(previous.sets) if previous else dict(self.default_sets)
         try:
-            resolve(rules, dict(sets))
+            RulesChoice(rules, sets).checked()
         except RulesError as error:
             raise RecorderError("{why}", why=str(error)) from None
         return rules, sets
@@ -695,7 +690,7 @@ class Recorder:
         file is the truth)."""
         try:
             yield
-        except OSError as error:
+        except (OSError, OutputError) as error:  # an append's own, or a rewrite's (outputs)
             self._reload()
             if error.errno in (errno.ENOSPC, errno.EDQUOT):
                 raise RecorderError(
@@ -705,7 +700,7 @@ class Recorder:
                 "{name} could not be written ({reason}): nothing was written",
                 500,
                 name=self.path.name,
-                reason=reason_of(error),
+                reason=error.reason if isinstance(error, OutputError) else reason_of(error),
             ) from None
 
     def _append(self, lines: list[str]) -> None:
@@ -720,7 +715,7 @@ class Recorder:
         new text is read first: a change that would leave the file unreadable changes nothing."""
         if _holds_statements(lines) and any(result.errors for result in read_hands(lines, reader=self.reader)):
             raise RecorderError("that change would leave the file unreadable: nothing was changed")
-        _write_atomically(self.path, "\n".join(lines) + "\n" if lines else "")
+        write_atomically(self.path, "\n".join(lines) + "\n" if lines else "")
         self.lines, self._unended = lines, False
         self._load()
 
@@ -795,35 +790,5 @@ def _append_whole(path: Path, data: bytes) -> None:
             os.ftruncate(descriptor, length)  # shrinking needs no space
             os.fdatasync(descriptor)
             raise
-    finally:
-        os.close(descriptor)
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    """``text`` in place of ``path``'s content, all at once: written beside it, flushed, renamed."""
-    folder = path.parent
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    _sync_folder(folder)
-
-
-def _sync_folder(folder: Path) -> None:
-    """The rename itself on disk (POSIX: fsync the folder)."""
-    try:
-        descriptor = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
     finally:
         os.close(descriptor)

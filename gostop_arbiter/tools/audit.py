@@ -1,31 +1,33 @@
 """``gostop-arbiter audit``: many files or whole folders, a process per file, one JSONL verdict per
 hand, and a summary. A file is read and judged as a stream, hand by hand, so its size does not
 matter; the hands of one file stay in order (the dealer and the carry pass from hand to hand).
-``-`` is standard input, read as one file by the main process (a worker cannot read it)."""
+``-`` is standard input, read as one file by the main process (a worker cannot read it).
+
+An audit leaves the process that calls it as it found it: what it tunes (the collector, the
+signals) it tunes in the worker processes it starts, and it reads with a reader of its own."""
 
 from __future__ import annotations
 
 import contextlib
-import functools
-import gc
+import io
 import json
+import multiprocessing
 import os
 import shutil
 import signal
-import sys
 import tempfile
-import threading
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import field
 from pathlib import Path
+from typing import IO, Any
 
 from .. import collector
 from ..judging.file import RulesChoice, Session
 from ..notation import SyntaxIssue
 from ..notation.reader import Reader, decoded_lines, reader_from_env
-from ..outputs import STDIN, opened_input, output_file
+from ..outputs import STDIN, cannot_read, opened_input, output_file
 from ..records import dump, mutable
 from ..verdict import FileError
 
@@ -45,6 +47,8 @@ class FileAudit:
     codes: Counter[str] = field(default_factory=Counter)
     money: int = 0
     """Money that changed hands over the file's valid hands."""
+    not_judged: list[str] = field(default_factory=list)
+    """Each file not read or judged in full, named with its first error and how many it has."""
 
     def add(self, other: FileAudit) -> None:
         self.hands += other.hands
@@ -54,6 +58,7 @@ class FileAudit:
         self.errors += other.errors
         self.codes.update(other.codes)
         self.money += other.money
+        self.not_judged += other.not_judged
 
 
 def gsn_files(paths: Iterable[str]) -> list[str]:
@@ -69,20 +74,21 @@ def gsn_files(paths: Iterable[str]) -> list[str]:
     return found
 
 
-@functools.cache
-def _reader() -> Reader:
-    """The process's reader, for the files it audits one after another (a dask worker's threads
-    each audit with a reader of their own: see :func:`_remote_job`)."""
-    return reader_from_env()
+def _never() -> bool:
+    return False
 
 
-def _records(path: str, choice: RulesChoice, reader: Reader | None = None) -> Iterator[dict[str, object]]:
-    """One JSON record per hand (or per error) of a file, read as a stream."""
+def _records(
+    path: str, choice: RulesChoice, reader: Reader, stopped: Callable[[], bool] = _never
+) -> Iterator[dict[str, object]]:
+    """One JSON record per hand (or per error) of a file, read as a stream; none after ``stopped``."""
     session = Session(choice)
     undecodable: dict[int, SyntaxIssue] = {}
     try:
         with opened_input(path) as handle:
-            for result in (reader or _reader()).hands(decoded_lines(handle, undecodable), undecodable):
+            for result in reader.hands(decoded_lines(handle, undecodable), undecodable):
+                if stopped():
+                    return
                 for issue in result.errors:
                     yield {"path": path, "error": issue.to_json()}
                 if result.hand is None:
@@ -93,21 +99,49 @@ def _records(path: str, choice: RulesChoice, reader: Reader | None = None) -> It
                 else:
                     yield {"path": path, **dump(verdict, mode="json", by_alias=True)}
     except OSError as error:
-        message = str(error)
+        message = cannot_read(path, error)
         yield {"path": path, "error": {"code": "unreadable", "line": None, "column": None, "message": message}}
     yield {"path": path, "balance": session.balance}
 
 
-def audit_file(path: str, choice: RulesChoice, jsonl: str | None) -> FileAudit:
-    """Judge one file, writing its records to ``jsonl`` (when given) as they come."""
+def _summed(path: str, records: Iterable[dict[str, object]], out: IO[str] | None) -> FileAudit:
+    """A file's summary from its records, each written to ``out`` (when given) as it comes."""
     summary = FileAudit(path)
-    with open(jsonl or os.devnull, "w", encoding="utf-8") as out:
-        for record in _records(path, choice):
-            if jsonl:
-                out.write(json.dumps(record, ensure_ascii=False) + "\n")
-            _count(summary, record)
-    summary.unreadable = 1 if summary.errors else 0
+    first: dict[str, object] | None = None
+    for record in records:
+        if out is not None:
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        _count(summary, record)
+        if first is None and isinstance(record.get("error"), dict):
+            first = record["error"]  # type: ignore[assignment]
+    if first is not None:
+        summary.unreadable = 1
+        summary.not_judged.append(_first_error(path, first, summary.errors))
     return summary
+
+
+def _first_error(path: str, error: dict[str, object], errors: int) -> str:
+    """``path:line:column: message`` (a file that could not be read says so and names itself), and
+    how many errors follow it."""
+    place = "".join(f":{error[key]}" for key in ("line", "column") if error.get(key) is not None)
+    said = f"{path}{place}: {error['message']}" if place else str(error["message"])
+    return said + (f" (and {errors - 1:,} more)" if errors > 1 else "")
+
+
+def audit_file(
+    path: str,
+    choice: RulesChoice,
+    jsonl: str | None,
+    *,
+    reader: Reader | None = None,
+    stopped: Callable[[], bool] = _never,
+) -> FileAudit:
+    """Judge one file, writing its records to ``jsonl`` (when given) as they come."""
+    records = _records(path, choice, reader or reader_from_env(), stopped)
+    if jsonl is None:
+        return _summed(path, records, None)
+    with open(jsonl, "w", encoding="utf-8") as out:
+        return _summed(path, records, out)
 
 
 def _count(summary: FileAudit, record: dict[str, object]) -> None:
@@ -129,27 +163,41 @@ def _count(summary: FileAudit, record: dict[str, object]) -> None:
     summary.codes.update(str(v["code"]) for v in violations)
 
 
-def _job(args: tuple[str, RulesChoice, str | None]) -> FileAudit:
-    return audit_file(*args)
+Task = tuple[str, RulesChoice, str | None]
+"""A file to audit, the rules, and where its part of the JSONL goes (None: nowhere)."""
 
 
-def _worker_start() -> None:
-    """A worker leaves Ctrl-C and SIGTERM to the main process, which stops it (and cleans up), and
-    runs with the collector as the command does (decision B5), whatever way it was started."""
+@mutable
+class _Worker:
+    """What a worker process keeps for the files it audits one after another: its reader, and the
+    flag the main process raises to stop it (shared memory: reading it costs next to nothing)."""
+
+    reader: Reader
+    stop: Any
+
+    def stopped(self) -> bool:
+        return bool(self.stop.value)
+
+
+_WORKER: list[_Worker] = []
+"""The worker process's own (set once, by :func:`_worker_start`, in the worker)."""
+
+
+def _worker_start(stop: Any) -> None:
+    """A worker's entry point. It leaves Ctrl-C to the main process, which raises ``stop`` (the
+    worker ends at the next hand), leaves SIGTERM as it is (decision H6), and runs with the
+    collector as the command does (decision B5), whatever way it was started."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    gc.set_threshold(collector.YOUNG, *gc.get_threshold()[1:])
+    collector.tune()
+    _WORKER.append(_Worker(reader_from_env(), stop))
 
 
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """Stop a pool at once: end the files being judged, drop the ones not yet started. The
-    executor has no public way to end its workers (Python 3.14 adds ``terminate_workers``), and
-    ``shutdown`` forgets them, so they are taken first."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    for process in processes:
-        with contextlib.suppress(Exception):
-            process.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
+def _job(task: Task) -> FileAudit:
+    worker = _WORKER[0]
+    if worker.stopped():  # the files still queued when the audit stopped
+        return FileAudit(task[0])
+    return audit_file(*task, reader=worker.reader, stopped=worker.stopped)
 
 
 CHUNKS_PER_WORKER = 8
@@ -162,55 +210,84 @@ def _chunk_size(tasks: Sequence[object], workers: int) -> int:
     return max(1, len(tasks) // (workers * CHUNKS_PER_WORKER))
 
 
-class _GilSlices:
-    """A dask worker judges on a thread of its own while the worker's event loop, its nanny's
-    watchers and its profiler wake on other threads every few milliseconds. Each wake takes the GIL
-    from the judging thread after Python's switch interval, 5 ms: a file took 7 % more of the
-    judging thread's own processor time than in a process with no other thread (0.46 s against
-    0.43 s for 500 hands), and at 20 ms the same as there (decision B13). The interval is made 20 ms
-    while an audit task runs in the process (the worker's comms then wait at most that long, as
-    they do for any task running C code) and given back when the last one ends."""
-
-    SECONDS = 0.02
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._running = 0
-        self._before = self._made = 0.0
-
-    @contextlib.contextmanager
-    def held(self) -> Iterator[None]:
-        with self._lock:
-            if not self._running:
-                self._before = sys.getswitchinterval()
-                self._made = max(self._before, self.SECONDS)
-                sys.setswitchinterval(self._made)
-            self._running += 1
-        try:
-            yield
-        finally:
-            with self._lock:
-                self._running -= 1
-                # given back unless someone else has set it meanwhile: theirs stands
-                if not self._running and sys.getswitchinterval() == self._made:
-                    sys.setswitchinterval(self._before)
+@contextlib.contextmanager
+def _pool(workers: int) -> Iterator[ProcessPoolExecutor]:
+    """A pool of worker processes. On the way out by an exception (Ctrl-C, SIGTERM) it raises its
+    workers' stop flag, so that each ends at the next hand, and waits for them: nothing is
+    cancelled or ended from outside, which the executor would race to report (decision H14)."""
+    stop = multiprocessing.RawValue("b", 0)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start, initargs=(stop,))
+    try:
+        yield pool
+    except BaseException:
+        stop.value = 1
+        raise
+    finally:
+        pool.shutdown()
 
 
-_GIL_SLICES = _GilSlices()
+def _summaries(tasks: list[Task], jobs: int | None) -> Generator[FileAudit]:
+    """Each file's summary: standard input's first (the main process reads it while the workers
+    judge the others), then the others' in order."""
+    reader = reader_from_env()
+    here = [task for task in tasks if task[0] == STDIN]
+    remote = [task for task in tasks if task[0] != STDIN]
+    workers = jobs or os.cpu_count() or 1
+    if workers <= 1 or len(remote) <= 1:
+        for task in tasks:
+            yield audit_file(*task, reader=reader)
+        return
+    with _pool(workers) as pool:
+        results = pool.map(_job, remote, chunksize=_chunk_size(remote, workers))
+        for task in here:
+            yield audit_file(*task, reader=reader)
+        yield from results
+
+
+@contextlib.contextmanager
+def _jsonl_parts(jsonl: str | None, files: int) -> Iterator[list[str | None]]:
+    """A part file for each file's records, joined into ``jsonl`` in file order at the end. The
+    JSONL's temporary file is made first, before any file is judged: an output that cannot be
+    written is said at once, and the JSONL appears whole at the end or not at all."""
+    if jsonl is None:
+        yield [None] * files
+        return
+    with output_file(jsonl) as out, tempfile.TemporaryDirectory(prefix="gostop-audit-") as workdir:
+        parts = [os.path.join(workdir, f"{i}.jsonl") for i in range(files)]
+        yield list(parts)
+        for part in parts:
+            with open(part, encoding="utf-8") as handle:
+                shutil.copyfileobj(handle, out)
+
+
+def audit(
+    paths: Iterable[str],
+    *,
+    choice: RulesChoice | None = None,
+    jobs: int | None = None,
+    jsonl: str | None = None,
+    advance: Callable[[int], None] | None = None,
+) -> FileAudit:
+    """Audit every file with a pool of processes; the JSONL records come out in file order."""
+    files = gsn_files(paths)
+    total = FileAudit("total")
+    with _jsonl_parts(jsonl, len(files)) as parts:
+        tasks = [(path, choice or RulesChoice(), part) for path, part in zip(files, parts, strict=True)]
+        # closed on the way out, so that the workers stop before their part files are removed
+        with contextlib.closing(_summaries(tasks, jobs)) as summaries:
+            for summary in summaries:
+                total.add(summary)
+                if advance is not None:
+                    advance(1)
+    return total
 
 
 def _remote_job(path: str, choice: RulesChoice, records: bool = True) -> tuple[FileAudit, str]:
     """One file on a dask worker: its summary and, when ``records``, its JSONL records (the worker's
-    disk is not ours)."""
-    summary = FileAudit(path)
-    lines: list[str] = []
-    with _GIL_SLICES.held():
-        for record in _records(path, choice, reader_from_env()):
-            if records:
-                lines.append(json.dumps(record, ensure_ascii=False) + "\n")
-            _count(summary, record)
-    summary.unreadable = 1 if summary.errors else 0
-    return summary, "".join(lines)
+    disk is not ours). Each task reads with a reader of its own: a worker runs tasks on threads."""
+    out = io.StringIO() if records else None
+    summary = _summed(path, _records(path, choice, reader_from_env()), out)
+    return summary, out.getvalue() if out is not None else ""
 
 
 def audit_on_cluster(
@@ -232,66 +309,18 @@ def audit_on_cluster(
     choice = choice or RulesChoice()
     files = [p if p == STDIN else os.path.abspath(p) for p in gsn_files(paths)]
     total = FileAudit("total")
-    with output_file(os.devnull if jsonl is None else jsonl) as out, Client(scheduler) as client:  # type: ignore[no-untyped-call]
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(output_file(jsonl)) if jsonl is not None else None
+        client = stack.enter_context(Client(scheduler))  # type: ignore[no-untyped-call]
         remote = [p for p in files if p != STDIN]
-        wanted = jsonl is not None  # without a JSONL, no record is written out, sent or kept
+        wanted = out is not None  # without a JSONL, no record is written out, sent or kept
         futures = iter(client.map(_remote_job, remote, choice=choice, records=wanted, pure=False))
         here = {i: _remote_job(p, choice, wanted) for i, p in enumerate(files) if p == STDIN}  # while the workers work
         for i in range(len(files)):
             summary, records = here[i] if i in here else next(futures).result()
             total.add(summary)
-            out.write(records)
+            if out is not None:
+                out.write(records)
             if advance is not None:
                 advance(1)
-    return total
-
-
-def audit(
-    paths: Iterable[str],
-    *,
-    choice: RulesChoice | None = None,
-    jobs: int | None = None,
-    jsonl: str | None = None,
-    advance: Callable[[int], None] | None = None,
-) -> FileAudit:
-    """Audit every file with a pool of processes; the JSONL records come out in file order."""
-    choice = choice or RulesChoice()
-    files = gsn_files(paths)
-    total = FileAudit("total")
-    with contextlib.ExitStack() as outputs:
-        # The JSONL's temporary file is made before any file is judged: an output that cannot be
-        # written is said at once, and the JSONL appears whole at the end or not at all.
-        out = outputs.enter_context(output_file(jsonl)) if jsonl is not None else None
-        workdir = outputs.enter_context(tempfile.TemporaryDirectory(prefix="gostop-audit-")) if out else None
-        parts = [os.path.join(workdir, f"{i}.jsonl") if workdir else None for i in range(len(files))]
-        tasks = [(path, choice, part) for path, part in zip(files, parts, strict=True)]
-        workers = jobs or os.cpu_count() or 1
-        remote = [task for task in tasks if task[0] != STDIN]
-        if workers <= 1 or len(remote) <= 1:
-            for result in map(_job, tasks):
-                total.add(result)
-                if advance is not None:
-                    advance(1)
-        else:
-            pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
-            try:
-                results = pool.map(_job, remote, chunksize=_chunk_size(remote, workers))
-                for result in map(_job, [task for task in tasks if task[0] == STDIN]):  # while the workers work
-                    total.add(result)
-                    if advance is not None:
-                        advance(1)
-                for result in results:
-                    total.add(result)
-                    if advance is not None:
-                        advance(1)
-            except BaseException:
-                _stop_workers(pool)
-                raise
-            finally:
-                pool.shutdown()
-        if out is not None:
-            for part in parts:
-                assert part is not None
-                with open(part, encoding="utf-8") as handle:
-                    shutil.copyfileobj(handle, out)
     return total

@@ -1,9 +1,11 @@
 """The references in docs/ that are generated from the code, so that they cannot drift from it.
 
-    python -m gostop_arbiter.tools.docgen docs/
+    python docs/docgen.py docs/
 
 writes docs/rules.md (every profile and knob), docs/cli.md (every command's help) and
-docs/verdict.schema.json; a test checks that the committed files are what this writes.
+docs/verdict.schema.json; a test checks that the committed files are what this writes. It lives
+beside what it writes, not in the package: it reads the command line's declarations, and nothing
+below the command may import the command (decision C22).
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ from pathlib import Path
 
 import click
 
-from ..cli import cli
-from ..render.rules import knob_rows
-from ..rules import PROFILES
-from ..schemas import json_schema
+from gostop_arbiter.cli import cli
+from gostop_arbiter.render.rules import knob_rows
+from gostop_arbiter.rules import PROFILES
+from gostop_arbiter.schemas import json_schema
 
 
 def _value(value: object) -> str:
@@ -36,7 +38,7 @@ def rules_markdown() -> str:
     out = [
         "# Rules profiles",
         "",
-        "Generated from the code by `python -m gostop_arbiter.tools.docgen docs/`; do not edit by hand.",
+        "Generated from the code by `python docs/docgen.py docs/`; do not edit by hand.",
         "`gostop-arbiter rules NAME` shows the same for one profile. A transcript selects a profile with",
         '`[Rules "NAME"]` and changes one knob with `[Set "knob=value"]`; the command line with `--rules`',
         "and `--set`. Rule IDs refer to the rules research (docs/rules-reference.md).",
@@ -114,8 +116,9 @@ def cli_markdown() -> str:
     out = [
         "# Command-line reference",
         "",
-        "Generated from the code by `python -m gostop_arbiter.tools.docgen docs/`; `gostop-arbiter COMMAND --help`",
-        "prints the same. `gostop-arbiter --version` prints the version.",
+        "Generated from the code by `python docs/docgen.py docs/`; `gostop-arbiter COMMAND --help`",
+        "prints the same. `gostop-arbiter --version` prints the version. `--lang en|ko` is taken before",
+        "the command (`gostop-arbiter --lang ko check …`) as after it (`gostop-arbiter check … --lang ko`).",
         "",
     ]
     for name in sorted(cli.commands):
