@@ -238,6 +238,22 @@ class Discriminated:
         return handler(Annotated[source, Discriminator(self.key)])
 
 
+class AtLeast:
+    """``Annotated[int, AtLeast(1)]``: a whole number no less than ``least`` (the JSON Schema's
+    ``minimum``), checked by pydantic at the boundary; annotated-types' ``Ge`` without importing it
+    when the module is loaded."""
+
+    def __init__(self, least: int) -> None:
+        self.least = least
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Callable[[Any], Any]) -> Any:
+        from typing import Annotated
+
+        from annotated_types import Ge
+
+        return handler(Annotated[source, Ge(self.least)])
+
+
 _ADAPTERS: dict[type, TypeAdapter[Any]] = {}
 
 

@@ -78,7 +78,10 @@ def card_spellings(code: str) -> list[str]:
     kinds += [word for word, months in korean.RIBBONS.items() if letter == "r" and number in months]
     months = [word for word, month in korean.MONTHS.items() if month == number]
     spellings += [f"0{code}", *(f"{number}{kind}" for kind in kinds)]
-    spellings += [f"{month}{gap}{kind}" for month in months for kind in kinds for gap in ("", " ")]
+    # the two words apart read as one card only where the month has it (N30): 흑싸리광 is 4g, the
+    # replay's unknown card, but 흑싸리 광 could as well be two words, and is refused
+    gaps = ("", " ") if code in MONTH_CARDS else ("",)
+    spellings += [f"{month}{gap}{kind}" for month in months for kind in kinds for gap in gaps]
     return [*spellings, *names]
 
 

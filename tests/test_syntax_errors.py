@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from conftest import syntax_errors
 
@@ -88,3 +92,36 @@ def test_a_file_that_is_not_utf8_is_a_located_error() -> None:
     issue = caught.value.issues[0]
     assert (issue.line, issue.column) == (2, 9)
     assert "not UTF-8" in issue.message
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        # every word of a line that is no card is said at once, not only the first (issue 31)
+        pytest.param("deal Minji: 8광광 1kw 3g", [(13, "'8광광' is not a card"), (17, "'1kw' is not a card")], id="two-on-a-deal"),
+        pytest.param("Minji: 3gx / 4z", [(8, "'3gx' is not a card"), (14, "'4z' is not a card")], id="hand-card-and-flip"),
+        pytest.param("table: 8gg 1g +9x # 4q", [(8, "'8gg' is not a card"), (15, "'+9x' is not a card")], id="not-in-the-comment"),
+        # a month's name and a category as two words are one card only where the month has it
+        pytest.param("pile Minji: 국화 쌍피 1g", [(13, "'국화 쌍피' is no card: month 9 has no 쌍피, its cards are 국진 (9a), 국화띠 (9r), 국화피 (9p)")], id="spaced-name-no-card"),
+    ],
+)
+def test_every_fault_of_a_line_is_said(line: str, said: list[tuple[int, str]]) -> None:
+    errors = syntax_errors(HEAD + line + "\n")
+    assert [column for _line, column, _message in errors] == [column for column, _said in said]
+    for (_line, _column, message), (_column_said, words) in zip(errors, said, strict=True):
+        assert message.startswith(words), message
+
+
+def test_a_month_and_its_category_as_two_words_read_as_the_card() -> None:
+    hand = parse_text(HEAD + "pile Minji: 국화 열끗 송학 광\npile Jae: 1p\n").hands[0]
+    assert [card.code for card in hand.statements[0].cards] == ["9a", "1g"]
+
+
+def test_the_caret_stands_under_the_fault_past_characters_a_terminal_does_not_draw(tmp_path: Path) -> None:
+    # a control byte is drawn as its picture, one cell, so the caret is not left short of the fault
+    path = tmp_path / "binary.gsn"
+    path.write_bytes(HEAD.encode() + b"deal Minji: 1g \x01\x02 3gx\n")
+    result = subprocess.run([sys.executable, "-m", "gostop_arbiter", "check", str(path)], capture_output=True, text=True)
+    source, caret = result.stderr.splitlines()[1:3]
+    assert source.endswith("deal Minji: 1g \u2401\u2402 3gx")
+    assert caret.index("^") == source.index("\u2401")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+import unicodedata
+from collections.abc import Callable, Iterable
 
 from lark import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -95,7 +96,9 @@ def caret_under(text: str, column: int) -> str:
 def excerpt(text: str, column: int) -> tuple[str, int]:
     """The part of a line shown above a caret at ``column``: all of it when it is short, else
     :data:`SHOWN_WIDTH` characters around the column with … where it is cut; and the caret's
-    column in what is shown."""
+    column in what is shown. A character a terminal does not draw (a control or format character,
+    a byte of a binary file) is shown as a mark of one cell, so that the caret stands under the fault."""
+    text = "".join(map(_drawn, text))
     if len(text) <= SHOWN_WIDTH:
         return text, column
     start = max(0, min(column - 1 - SHOWN_WIDTH // 2, len(text) - SHOWN_WIDTH))
@@ -105,6 +108,18 @@ def excerpt(text: str, column: int) -> tuple[str, int]:
     if start + SHOWN_WIDTH < len(text):
         shown += "…"
     return shown, column
+
+
+def _drawn(char: str) -> str:
+    """A character as a terminal shows it in one cell: a tab as a space, the C0 controls as their
+    pictures (␀ … ␟, ␡), other controls and format characters (a zero-width space) as �."""
+    if char == "\t":
+        return " "
+    if char < " ":
+        return chr(0x2400 + ord(char))
+    if char == "\x7f":
+        return "\u2421"
+    return "\ufffd" if unicodedata.category(char) in ("Cc", "Cf") else char
 
 
 def expected_in_words(terminals: Iterable[str]) -> str:
@@ -119,6 +134,34 @@ def expected_in_words(terminals: Iterable[str]) -> str:
     if len(words) == 1:
         return words[0]
     return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def not_a_card(word: str) -> str:
+    """What is said of a word written where a card goes that is no card (``8광광``, ``1kw``)."""
+    return f"'{_visible(word)}' is not a card: write the month and a category, such as 3p, 8g, 9a, 1r, 11pp or 8광"
+
+
+def later_non_cards(source: str, column: int, is_card: Callable[[str], bool]) -> list[tuple[int, str]]:
+    """After a word refused as no card at ``column``, every later word of the line that looks like a
+    card and is none, with its column: ``deal A: 8광광 1kw`` says both, not only the first (a
+    parser stops at its first error, and a line read again would show the second only once the
+    first is mended)."""
+    if not _LOOKS_LIKE_CARD.fullmatch(_word_at(source, column)):
+        return []
+    found = []
+    words = re.finditer(r"[^\s/:\[\]#]+|#", source[column - 1 :])
+    next(words, None)  # the word already refused
+    for match in words:
+        word = match.group(0)
+        if word == "#":
+            break
+        if _LOOKS_LIKE_CARD.fullmatch(word) and not is_card(word.removeprefix("+")):
+            found.append((column + match.start(), not_a_card(word)))
+    return found
+
+
+def _visible(word: str) -> str:
+    return "".join(map(_drawn, word))
 
 
 def _word_at(text: str, column: int) -> str:
@@ -138,15 +181,13 @@ def describe(error: UnexpectedInput, source: str) -> tuple[int, str]:
             found = "the end of the line"
             column = len(source.rstrip()) + 1
         else:
-            found = f"'{token.value}'"
+            found = f"'{_visible(token.value)}'"
         return column, f"expected {expected_in_words(error.expected)}, but found {found}"
     if isinstance(error, UnexpectedCharacters):
         word = _word_at(source, column)
         if _LOOKS_LIKE_CARD.fullmatch(word) and "CARD" in error.allowed:
-            return column, (
-                f"'{word}' is not a card: write the month and a category, such as 3p, 8g, 9a, 1r, 11pp or 8광"
-            )
-        return column, f"expected {expected_in_words(error.allowed)}, but found '{word}'"
+            return column, not_a_card(word)
+        return column, f"expected {expected_in_words(error.allowed)}, but found '{_visible(word)}'"
     return column, str(error)
 
 

@@ -138,7 +138,8 @@ def _cards_of_kind(letter: str) -> str:
 def resolve_card(word: str) -> tuple[str, str | None]:
     """The code of a Korean card word as the CARD terminal matched it, and None; or, for a word
     that names no single card, a stand-in code and the message that says why."""
-    word = word.replace(" ", "")
+    if " " in word:
+        return _spaced(word)
     if word in NAMES:
         return NAMES[word], None
     number = word[: len(word) - len(word.lstrip("0123456789"))]
@@ -162,6 +163,18 @@ def resolve_card(word: str) -> tuple[str, str | None]:
         months = ", ".join(f"{_MONTH_WORDS[m]} ({m}r)" for m in RIBBONS[kind_word])
         return word, f"'{word}' is no card: the {kind_word} ribbons are those of {months}"
     return f"{month}{KINDS[kind_word]}", None
+
+
+def _spaced(written: str) -> tuple[str, str | None]:
+    """A month's name and a category written as two words (``국화 열끗``) are one card only where the
+    month has that card: ``국화 쌍피`` could as well be two words, each naming no single card, and is
+    refused rather than read as a card the deck does not hold (decision N30)."""
+    code, problem = resolve_card(written.replace(" ", ""))
+    if problem is not None or code in MONTH_CARDS:
+        return code, problem
+    month = int(code.rstrip("pgar"))
+    cards = ", ".join(f"{card_word(c)} ({c})" for c, card in MONTH_CARDS.items() if card.month == month)
+    return written, f"'{written}' is no card: month {month} has no {written.split()[-1]}, its cards are {cards}"
 
 
 def _refused(word: str, kind_word: str) -> str:

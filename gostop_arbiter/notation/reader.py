@@ -24,7 +24,7 @@ from lark import Lark, UnexpectedInput
 from ..errors import ArbiterError
 from ..numbers import shown, whole_number
 from ..records import mutable, replace
-from .errors import SyntaxIssue, describe
+from .errors import SyntaxIssue, describe, later_non_cards
 from .grammar import ParserChoice, build_parser, cython_plugins
 from .memo import LineMemo, LocatedProblem
 from .model import (
@@ -222,6 +222,12 @@ class Reader:
             self._pure = build_parser(transformer), transformer
         return self._pure
 
+    def _is_card(self, word: str) -> bool:
+        """Whether the grammar reads ``word`` as a card (its CARD terminal matches it whole)."""
+        parser, _transformer = self._pure_parser()
+        terminal = parser.get_terminal("CARD").pattern
+        return re.fullmatch(terminal.to_regexp(), word, re.IGNORECASE if "i" in terminal.flags else 0) is not None
+
     def _hand_parser(self) -> tuple[Lark, GsnTransformer]:
         """The parser of whole hands, and its transformer."""
         if self.parser == "pure":
@@ -267,6 +273,8 @@ class Reader:
             except UnexpectedInput as error:
                 column, message = describe(error, text)
                 errors.append(SyntaxIssue(line=line_number, column=column, message=message, source=text))
+                for later, said in later_non_cards(text, column, self._is_card):
+                    errors.append(SyntaxIssue(line=line_number, column=later, message=said, source=text))
             errors.extend(_issue(line, column, message, chunk) for line, column, message in transformer.problems)
         return items, [], errors
 

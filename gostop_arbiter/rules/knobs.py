@@ -10,10 +10,16 @@ out.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from ..errors import KnobError
-from ..records import closed_record, listed
+from ..records import AtLeast, closed_record, listed
+
+Count = Annotated[int, AtLeast(0)]
+"""A knob that counts something (cards, junk, points): 0 or more."""
+
+Positive = Annotated[int, AtLeast(1)]
+"""A knob that cannot be 0: a minimum score, a factor, a hand's size, a cap."""
 
 
 def knob(default: Any, meaning: str, rule: str) -> Any:
@@ -62,18 +68,18 @@ class DeckRules:
 class DealRules:
     """Deal sizes and what happens before the first turn."""
 
-    hand_2p: int = knob(10, "cards dealt to each of two players", "DL-1")
-    table_2p: int = knob(8, "cards dealt face up with two players", "DL-1")
-    hand_3p: int = knob(7, "cards dealt to each of three players", "DL-1")
-    table_3p: int = knob(6, "cards dealt face up with three players", "DL-1")
-    hand_4p: int = knob(7, "cards dealt to each of four at the table", "DL-1, 4P-1")
-    table_4p: int = knob(6, "cards dealt face up with four at the table", "DL-1, 4P-1")
+    hand_2p: Positive = knob(10, "cards dealt to each of two players", "DL-1")
+    table_2p: Count = knob(8, "cards dealt face up with two players", "DL-1")
+    hand_3p: Positive = knob(7, "cards dealt to each of three players", "DL-1")
+    table_3p: Count = knob(6, "cards dealt face up with three players", "DL-1")
+    hand_4p: Positive = knob(7, "cards dealt to each of four at the table", "DL-1, 4P-1")
+    table_4p: Count = knob(6, "cards dealt face up with four at the table", "DL-1, 4P-1")
     floor_quad: Literal["redeal", "nagari", "dealer-wins"] = knob(
         "redeal", "four of a month on the table: redeal by the same dealer, a nagari, or the dealer wins", "PC-1"
     )
-    natural_stack_steal: int = knob(1, "junk from each opponent for taking a triple dealt to the table", "PC-2")
-    chongtong_points_2p: int = knob(10, "points a chongtong wins with two players", "PC-4")
-    chongtong_points_3p: int = knob(3, "points a chongtong wins from each opponent with three players", "PC-4")
+    natural_stack_steal: Count = knob(1, "junk from each opponent for taking a triple dealt to the table", "PC-2")
+    chongtong_points_2p: Count = knob(10, "points a chongtong wins with two players", "PC-4")
+    chongtong_points_3p: Count = knob(3, "points a chongtong wins from each opponent with three players", "PC-4")
     chongtong_all_void: bool = knob(False, "when every player declares a chongtong, nobody pays", "PC-4")
     chongtong_several: Literal["first-in-turn", "nagari"] = knob(
         "first-in-turn",
@@ -92,9 +98,11 @@ class EventRules:
         "a bonus card from the hand: draw a replacement into the hand, or flip and play the flip as the hand card",
         "TU-1",
     )
-    bonus_steal: int = knob(0, "junk from each opponent when a bonus card is gained from the hand or the stock", "TU-1")
-    stack_steal: int = knob(1, "junk from each opponent for taking another player's ppeok", "EV-2")
-    ja_ppeok_steal: int = knob(2, "junk value from each opponent for taking one's own ppeok (자뻑)", "EV-2")
+    bonus_steal: Count = knob(
+        0, "junk from each opponent when a bonus card is gained from the hand or the stock", "TU-1"
+    )
+    stack_steal: Count = knob(1, "junk from each opponent for taking another player's ppeok", "EV-2")
+    ja_ppeok_steal: Count = knob(2, "junk value from each opponent for taking one's own ppeok (자뻑)", "EV-2")
     ja_ppeok_window: Literal["any-later-turn", "next-own-turn"] = knob(
         "any-later-turn", "when taking one's own ppeok counts as a ja-ppeok", "EV-2"
     )
@@ -106,10 +114,10 @@ class EventRules:
         "value", "a steal of two counts junk value (a double settles it) or cards", "ST-4"
     )
     steal_change: bool = knob(False, "giving a double for a steal of one takes a single back (거스름)", "ST-2")
-    chok_steal: int = knob(1, "junk from each opponent for a chok (쪽)", "EV-5")
+    chok_steal: Count = knob(1, "junk from each opponent for a chok (쪽)", "EV-5")
     last_turn_chok: bool = knob(False, "a chok steals even on the own last card", "EV-5")
-    ttadak_steal: int = knob(1, "junk from each opponent for a ttadak (따닥)", "EV-6")
-    sweep_steal: int = knob(1, "junk from each opponent for a sweep (싹쓸이)", "EV-7")
+    ttadak_steal: Count = knob(1, "junk from each opponent for a ttadak (따닥)", "EV-6")
+    sweep_steal: Count = knob(1, "junk from each opponent for a sweep (싹쓸이)", "EV-7")
     sweep_rule: Literal["empty-table", "two-different-months"] = knob(
         "empty-table",
         "a sweep empties the table, or takes the last two cards of different months (gamerules)",
@@ -122,27 +130,27 @@ class EventRules:
     last_turn_scope: Literal["own-last-card", "final-turn-of-hand"] = knob(
         "own-last-card", "which turn the last-card exceptions apply to (a bomb's dummy counts as a card)", "EV-10"
     )
-    first_ppeok_pay: list[int] = knob(
+    first_ppeok_pay: list[Count] = knob(
         [], "immediate points for a ppeok on the first own turn, then on the first two, then three", "EV-3"
     )
     three_ppeok: bool = knob(True, "three ppeoks in a hand win it at once", "EV-4")
-    three_ppeok_points: int = knob(0, "points of a three-ppeok win (0: the minimum score)", "EV-4")
-    first_chok_pay: int = knob(0, "immediate points for the first chok of the hand", "EV-5")
+    three_ppeok_points: Count = knob(0, "points of a three-ppeok win (0: the minimum score)", "EV-4")
+    first_chok_pay: Count = knob(0, "immediate points for the first chok of the hand", "EV-5")
     first_pay_scope: Literal["first-of-hand", "first-own-turn"] = knob(
         "first-of-hand",
         "whose chok or ttadak the first_chok_pay and first_ttadak_pay reward: the first of the hand, or one made on "
         "the player's own first turn (첫쪽, 첫따닥)",
         "EV-5, EV-6",
     )
-    first_ttadak_pay: int = knob(0, "immediate points for the first ttadak of the hand", "EV-6")
-    bomb_steal: int = knob(1, "junk from each opponent for a bomb (폭탄)", "EV-8")
-    bomb_multiplier: int = knob(2, "payment factor for each bomb of the winner (1: none)", "EV-8, PA-5")
+    first_ttadak_pay: Count = knob(0, "immediate points for the first ttadak of the hand", "EV-6")
+    bomb_steal: Count = knob(1, "junk from each opponent for a bomb (폭탄)", "EV-8")
+    bomb_multiplier: Positive = knob(2, "payment factor for each bomb of the winner (1: none)", "EV-8, PA-5")
     bomb_after_shake: bool = knob(True, "a triple already shown by a shake may later be bombed", "EV-8")
-    bomb_dummies: int = knob(2, "dummy turns (pass) a bomb gives", "EV-8")
-    bomb_points: int = knob(
+    bomb_dummies: Count = knob(2, "dummy turns (pass) a bomb gives", "EV-8")
+    bomb_points: Count = knob(
         0, "points added to the winner's score for each bomb (폭탄 +1; with bomb_multiplier 1, instead of ×2)", "EV-8"
     )
-    first_bomb_pay: int = knob(0, "immediate points for a bomb on the player's own first turn (첫폭탄)", "EV-8")
+    first_bomb_pay: Count = knob(0, "immediate points for a bomb on the player's own first turn (첫폭탄)", "EV-8")
     two_card_bomb: Literal["off", "no-multiplier", "double"] = knob(
         "off", "a bomb of two cards onto two on the table (수류탄)", "EV-8"
     )
@@ -152,32 +160,32 @@ class EventRules:
         "or before the first turn",
         "EV-9",
     )
-    shake_multiplier: int = knob(2, "payment factor for each shake of the winner", "EV-9, PA-5")
+    shake_multiplier: Positive = knob(2, "payment factor for each shake of the winner", "EV-9, PA-5")
 
 
 @closed_record
 class ScoringRules:
     """The points of a capture pile (족보)."""
 
-    three_brights: int = knob(3, "points for three brights without the rain bright", "SC-1")
-    three_brights_with_rain: int = knob(2, "points for three brights with the rain bright (비삼광)", "SC-1")
-    four_brights: int = knob(4, "points for four brights", "SC-1")
-    four_brights_with_rain: int | None = knob(
+    three_brights: Count = knob(3, "points for three brights without the rain bright", "SC-1")
+    three_brights_with_rain: Count = knob(2, "points for three brights with the rain bright (비삼광)", "SC-1")
+    four_brights: Count = knob(4, "points for four brights", "SC-1")
+    four_brights_with_rain: Count | None = knob(
         None, "points for four brights with the rain bright (none: as four_brights)", "SC-1"
     )
-    five_brights: int = knob(15, "points for five brights", "SC-1")
-    godori_points: int = knob(5, "points for the three birds 2a 4a 8a (고도리)", "SC-2")
+    five_brights: Count = knob(15, "points for five brights", "SC-1")
+    godori_points: Count = knob(5, "points for the three birds 2a 4a 8a (고도리)", "SC-2")
     rain_ribbon_counts: bool = knob(True, "12r counts toward the ribbon count", "SC-3")
     rain_chodan: bool = knob(False, "12r may complete the plain red ribbons (비초단)", "DK-5")
-    ten_ribbons_points: int = knob(0, "points for all ten ribbons instead of the count (0: no such rule)", "SC-3")
-    six_birds_points: int = knob(
+    ten_ribbons_points: Count = knob(0, "points for all ten ribbons instead of the count (0: no such rule)", "SC-3")
+    six_birds_points: Count = knob(
         0, "points for the six birds 2a 4a 8a 11g (육도리), beside godori (0: no such set)", "SC-7"
     )
-    three_birds_points: int = knob(0, "points for the three birds 2a 4a 11g, beside godori (0: no such set)", "SC-7")
-    palssari_points: int = knob(
+    three_birds_points: Count = knob(0, "points for the three birds 2a 4a 11g, beside godori (0: no such set)", "SC-7")
+    palssari_points: Count = knob(
         0, "points for all four cards of April and of July (팔싸리), not toward the minimum (0: no such set)", "SC-7"
     )
-    teukpi_points: int = knob(
+    teukpi_points: Count = knob(
         0,
         "points for the three double junk 11pp 12pp and the sake cup counted as junk (특피), not toward the minimum "
         "or pi-bak (0: no such set)",
@@ -189,8 +197,8 @@ class ScoringRules:
 class GoRules:
     """Minimum scores, go calls and the go bonus."""
 
-    min_score_2p: int = knob(7, "minimum score to call go or stop with two players", "GS-1")
-    min_score_3p: int = knob(3, "minimum score to call go or stop with three players", "GS-1")
+    min_score_2p: Positive = knob(7, "minimum score to call go or stop with two players", "GS-1")
+    min_score_3p: Positive = knob(3, "minimum score to call go or stop with three players", "GS-1")
     go_schedule: Literal[
         "kr-standard", "kr-double-only", "wikipedia", "fw-times-n", "gamerules", "double-from-first", "times-n-plus-one"
     ] = knob(
@@ -200,7 +208,7 @@ class GoRules:
         "GS-4",
     )
     go_add_keeps_after_3: bool = knob(True, "with the wikipedia schedule, the +2 stays from the third go on", "GS-4")
-    reverse_go_multiplier: int = knob(
+    reverse_go_multiplier: Positive = knob(
         1, "역고: the winner's factor when the winner's first go came after an opponent's go (1: none)", "GS-9"
     )
     go_when_no_cards_left: Literal["illegal", "allowed"] = knob(
@@ -213,15 +221,15 @@ class BakRules:
     """The loser-side doubles: pi-bak, gwang-bak, meong-tta, go-bak and 독박."""
 
     pi_bak: bool = knob(True, "pi-bak (피박): a loser with little junk pays double when the winner scored junk", "PA-2")
-    pi_bak_max_2p: int = knob(7, "pi-bak when the loser's junk is at most this, with two players", "PA-2")
-    pi_bak_max_3p: int = knob(5, "pi-bak when the loser's junk is at most this, with three players", "PA-2")
+    pi_bak_max_2p: Count = knob(7, "pi-bak when the loser's junk is at most this, with two players", "PA-2")
+    pi_bak_max_3p: Count = knob(5, "pi-bak when the loser's junk is at most this, with three players", "PA-2")
     pi_bak_zero_exempt: bool = knob(True, "a loser with no junk at all is not pi-bak", "PA-2")
     pi_bak_count: Literal["value", "cards"] = knob("value", "the loser's junk is counted by value or by cards", "PA-2")
     gwang_bak: bool = knob(
         True, "gwang-bak (광박): a loser with no bright pays double when the winner scored brights", "PA-3"
     )
     gwang_bak_rain_protects: bool = knob(True, "the rain bright protects a loser from gwang-bak", "PA-3")
-    gwang_bak_points: int = knob(
+    gwang_bak_points: Count = knob(
         0, "points a loser without a bright pays on top instead of gwang-bak's ×2 (광박 +2; 0: ×2)", "PA-3"
     )
     meong: Literal["winner-seven", "winner-seven-loser-zero", "off"] = knob(
@@ -253,9 +261,9 @@ class SettlementRules:
         False, "fixed-score wins (chongtong, three ppeoks) take in-hand multipliers", "PA-8"
     )
     empty_pile_exemption: bool = knob(False, "a loser who captured nothing pays nothing", "PA-9")
-    payment_cap: int | None = knob(None, "most points one loser pays for a hand (none: no cap)", "PA-10")
-    nagari_factor: int = knob(2, "a nagari multiplies the next hand's payments by this, compounding", "GS-8")
-    nagari_cap: int | None = knob(None, "the largest carry (none: no cap)", "GS-8")
+    payment_cap: Positive | None = knob(None, "most points one loser pays for a hand (none: no cap)", "PA-10")
+    nagari_factor: Positive = knob(2, "a nagari multiplies the next hand's payments by this, compounding", "GS-8")
+    nagari_cap: Positive | None = knob(None, "the largest carry (none: no cap)", "GS-8")
     nagari_carries_deeds: bool = knob(
         False, "a nagari also carries the void hand's shakes, bombs and go multipliers into the next hand", "GS-8"
     )
@@ -273,7 +281,7 @@ class FourPlayerRules:
     )
     fold_allowed: bool = knob(True, "a non-dealer may fold (죽기) instead", "4P-1")
     no_consecutive_fold: bool = knob(True, "a player who folded last hand may not fold again (연사 금지)", "4P-1")
-    sale_price: int = knob(1, "points per counted card of the seller's hand", "4P-1")
+    sale_price: Count = knob(1, "points per counted card of the seller's hand", "4P-1")
     sale_counts: Literal["brights", "brights-and-bonus", "brights-bonus-doubles"] = knob(
         "brights", "which of the seller's cards are counted", "4P-1"
     )
@@ -286,14 +294,14 @@ class FourPlayerRules:
 class MinhwatuRules:
     """민화투: card points and yak bonuses (docs/rules-reference.md §14)."""
 
-    bright_points: int = knob(20, "card points of a bright", "MH-2")
-    animal_points: int = knob(10, "card points of an animal", "MH-2")
-    ribbon_points: int = knob(5, "card points of a ribbon", "MH-2")
-    junk_points: int = knob(0, "card points of junk", "MH-2")
-    yak_hongdan: int = knob(30, "from each other player for the red poem ribbons", "MH-6")
-    yak_cheongdan: int = knob(30, "from each other player for the blue ribbons", "MH-6")
-    yak_chodan: int = knob(0, "from each other player for the plain red ribbons", "MH-6")
-    yak_may: int = knob(20, "from each other player for all four of May", "MH-6")
-    yak_october: int = knob(20, "from each other player for all four of October", "MH-6")
-    yak_november: int = knob(40, "from each other player for all four of November", "MH-6")
-    yak_december: int = knob(20, "from each other player for all four of December", "MH-6")
+    bright_points: Count = knob(20, "card points of a bright", "MH-2")
+    animal_points: Count = knob(10, "card points of an animal", "MH-2")
+    ribbon_points: Count = knob(5, "card points of a ribbon", "MH-2")
+    junk_points: Count = knob(0, "card points of junk", "MH-2")
+    yak_hongdan: Count = knob(30, "from each other player for the red poem ribbons", "MH-6")
+    yak_cheongdan: Count = knob(30, "from each other player for the blue ribbons", "MH-6")
+    yak_chodan: Count = knob(0, "from each other player for the plain red ribbons", "MH-6")
+    yak_may: Count = knob(20, "from each other player for all four of May", "MH-6")
+    yak_october: Count = knob(20, "from each other player for all four of October", "MH-6")
+    yak_november: Count = knob(40, "from each other player for all four of November", "MH-6")
+    yak_december: Count = knob(20, "from each other player for all four of December", "MH-6")

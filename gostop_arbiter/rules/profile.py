@@ -9,7 +9,7 @@ from typing import Any, Literal, get_args, get_origin
 from ..cards import Deck
 from ..errors import KnobError, RulesError
 from ..notation.errors import did_you_mean
-from ..records import closed_record, dump, field_names, field_types, nested, validate
+from ..records import AtLeast, closed_record, dump, field_names, field_types, nested, validate
 from .knobs import (
     BakRules,
     DealRules,
@@ -123,9 +123,24 @@ def valid_values(group: str, field: str) -> str:
         return "true or false"
     if get_origin(annotation) is list:
         return "a list separated by spaces"
+    least = _least(group, field)
+    number = "a whole number" if least is None else f"a whole number, {least} or more"
     if type(None) in get_args(annotation):
-        return "a whole number, or none"
-    return "a whole number"
+        return f"{number}, or none"
+    return number
+
+
+def _least(group: str, field: str) -> int | None:
+    """The least value a whole-number knob takes (its :class:`AtLeast`: knobs.Count, knobs.Positive)."""
+    from typing import get_type_hints
+
+    model = Profile if not group else field_types(Profile)[group]
+    written = get_type_hints(model, include_extras=True)[field]
+    for part in (written, *get_args(written)):
+        for bound in getattr(part, "__metadata__", ()):
+            if isinstance(bound, AtLeast):
+                return bound.least
+    return None
 
 
 def unknown_knob(name: str) -> str:
