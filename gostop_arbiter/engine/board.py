@@ -455,18 +455,7 @@ def _turn(st: HandState, s: Turn) -> None:
             turn=st.turn_number,
             written=s.number,
         )
-    m = st.calls.due
-    if m is not None:
-        st.violate(
-            "missing-call",
-            s.line,
-            1,
-            f"{m.player} had {m.score} points after line {m.line} and had to call go or stop before the next turn",
-            m.player,
-            score=m.score,
-            after_line=m.line,
-        )
-        st.calls.clear()
+    calls.missed(st, s.line)
     expected = st.expected()
     if p not in st.order:
         st.violate("out-of-turn", s.line, s.column, f"{p} does not play this hand", p, reason="not-seated")

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from ..cards import ANIMAL, BONUS, card_info
 from ..notation.model import Call, Declare, Give
 from ..scoring import declaration_problem, junk_value_of, redeclaration_problem
-from .state import HandState, PendingTurn, Problem, Steal, problem
+from .state import Facts, HandState, PendingTurn, Problem, Steal, problem
 
 
 def give(st: HandState, s: Give) -> None:
@@ -203,6 +203,37 @@ def call_problem(st: HandState, player: str, call: str) -> Problem | None:
     return None
 
 
+def missed(st: HandState, line: int) -> None:
+    """missing-call: the player whose score called for a go or stop let the next turn begin."""
+    m = st.calls.due
+    if m is None:
+        return
+    said, params = _on_counted_cards(
+        st,
+        f"{m.player} had {m.score} points after line {m.line} and had to call go or stop before the next turn",
+        {"score": m.score, "after_line": m.line},
+    )
+    st.violate("missing-call", line, 1, said, m.player, **params)
+    st.calls.clear()
+
+
+_COUNTED = frozenset({"below-minimum", "no-rise"})
+"""The reasons a call is refused that rest on the points the piles hold."""
+
+
+def _on_counted_cards(st: HandState, message: str, params: Facts) -> Problem:
+    """A call judged on the piles' points after the cards stopped adding up (an extra card, one
+    played from a hand that cannot hold it) follows from that fault: it says so, and where
+    (decision H33)."""
+    broken = st.findings.cards_broken
+    if broken is None:
+        return message, params
+    return f"{message}; the points rest on cards that stopped adding up on line {broken}", {
+        **params,
+        "follows_line": broken,
+    }
+
+
 def call(st: HandState, s: Call) -> None:
     """고 or 스톱 (GO-1)."""
     p = s.player
@@ -211,7 +242,8 @@ def call(st: HandState, s: Call) -> None:
     if refused is not None:
         if must is not None and must.player == p:
             st.calls.clear()  # the call was due and was made, wrongly: it is not due again
-        st.violate("illegal-call", s.line, s.column, refused[0], p, call=s.call, **refused[1])
+        said, params = _on_counted_cards(st, *refused) if refused[1].get("reason") in _COUNTED else refused
+        st.violate("illegal-call", s.line, s.column, said, p, call=s.call, **params)
         return
     assert must is not None
     st.calls.clear()

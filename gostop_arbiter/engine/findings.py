@@ -17,6 +17,10 @@ SHOWN_PER_CODE = 20
 """Violations of one code a hand records one by one; the rest are counted into one closing
 violation, "and N more" (decision H9)."""
 
+CARD_FAULTS = frozenset({"extra-card", "unknown-card", "not-in-hand"})
+"""The faults after which the cards no longer add up: a later call judged on the piles is judged on
+points that may not exist (decision H33)."""
+
 Folded = dict[str, tuple[int, int, int, int]]
 """Code → (line, column, count, last line) of the violations past :data:`SHOWN_PER_CODE`."""
 
@@ -24,9 +28,10 @@ Folded = dict[str, tuple[int, int, int, int]]
 class Mark:
     """Where the findings stood at one moment, for :meth:`Findings.back_to`."""
 
-    __slots__ = ("discrepancies", "folded", "per_code", "violated", "violations")
+    __slots__ = ("cards_broken", "discrepancies", "folded", "per_code", "violated", "violations")
 
     def __init__(self, findings: Findings) -> None:
+        self.cards_broken = findings.cards_broken
         self.violations = len(findings._violations)
         self.discrepancies = len(findings._discrepancies)
         self.violated = findings.violated
@@ -37,7 +42,7 @@ class Mark:
 class Findings:
     """The violations and discrepancies of one hand, in the order they were found."""
 
-    __slots__ = ("_discrepancies", "_folded", "_per_code", "_violations", "violated")
+    __slots__ = ("_discrepancies", "_folded", "_per_code", "_violations", "cards_broken", "violated")
 
     def __init__(self) -> None:
         self._violations: list[Violation] = []
@@ -46,6 +51,8 @@ class Findings:
         self._folded: Folded = {}
         self.violated = 0
         """How many violations were found, listed or folded (a strict push compares it)."""
+        self.cards_broken: int | None = None
+        """The line of the first of the :data:`CARD_FAULTS`, from which the cards no longer add up."""
 
     def copy(self) -> Findings:
         other = Findings.__new__(Findings)
@@ -54,10 +61,11 @@ class Findings:
         other._per_code = Counter(self._per_code)
         other._folded = dict(self._folded)
         other.violated = self.violated
+        other.cards_broken = self.cards_broken
         return other
 
     def _fields(self) -> tuple[object, ...]:
-        return self._violations, self._discrepancies, self._per_code, self._folded, self.violated
+        return self._violations, self._discrepancies, self._per_code, self._folded, self.violated, self.cards_broken
 
     def __eq__(self, other: object) -> bool:
         return self._fields() == other._fields() if isinstance(other, Findings) else NotImplemented
@@ -74,6 +82,7 @@ class Findings:
         self._per_code = Counter(mark.per_code)
         self._folded = dict(mark.folded)
         self.violated = mark.violated
+        self.cards_broken = mark.cards_broken
 
     # ---- recording ------------------------------------------------------------------------
 
@@ -91,6 +100,8 @@ class Findings:
         """Record a violation; past :data:`SHOWN_PER_CODE` of its code only count it."""
         self.violated += 1
         self._per_code[code] += 1
+        if self.cards_broken is None and code in CARD_FAULTS:
+            self.cards_broken = line
         if self._per_code[code] <= SHOWN_PER_CODE:
             self._violations.append(violation(code, line, column, message, player, card, **params))
             return

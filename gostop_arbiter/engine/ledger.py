@@ -19,6 +19,10 @@ from ..cards import UNSEEN, Deck
 
 _EMPTY: Mapping[str, int] = Counter()
 
+Sighting = tuple[int, str | None, str]
+"""Where a card was seen: the line, the player whose hand or turn showed it (None for the table or
+the stock line), and how (``dealt to Jae``, ``on the table``, ``flipped``)."""
+
 
 class Hands:
     """Each player's hand: the cards known to be in it, and how many unseen cards it holds."""
@@ -177,22 +181,24 @@ class Stock:
 class Ledger:
     """How often each card has been observed, against what the deck holds."""
 
-    __slots__ = ("_seen", "deck")
+    __slots__ = ("_first", "_seen", "deck")
 
     def __init__(self, deck: Deck) -> None:
         self.deck = deck
         self._seen: Counter[str] = Counter()
+        self._first: dict[str, Sighting] = {}
 
     def copy(self) -> Ledger:
         other = Ledger.__new__(Ledger)
         other.deck = self.deck
         other._seen = Counter(self._seen)
+        other._first = dict(self._first)
         return other
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Ledger):
             return NotImplemented
-        return self.deck == other.deck and self._seen == other._seen
+        return self.deck == other.deck and self._seen == other._seen and self._first == other._first
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -201,13 +207,19 @@ class Ledger:
         """Card → how often it has been seen."""
         return self._seen
 
-    def observe(self, code: str) -> str | None:
+    def observe(self, code: str, sighting: Sighting) -> str | None:
         """Count one more sighting of a card; the violation code it makes, if any."""
         copies = self.deck.counts.get(code)
         if copies is None:
             return "unknown-card"
         seen = self._seen[code] = self._seen.get(code, 0) + 1
+        if seen == 1:
+            self._first[code] = sighting
         return "extra-card" if seen > copies else None
+
+    def first(self, code: str) -> Sighting | None:
+        """Where the card was first seen, so that one seen too often can point to its twin."""
+        return self._first.get(code)
 
     def count_once_more(self, code: str) -> None:
         """A card of the deck that the record used without a place for it (a card played from a hand

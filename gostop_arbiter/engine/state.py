@@ -349,7 +349,7 @@ class HandState:
 
     def observe(self, ref: CardRef, line: int, player: str | None, where: str) -> None:
         """A new sighting of a card; ``unknown-card`` / ``extra-card`` when the deck says no."""
-        problem = self.ledger.observe(ref.code)
+        problem = self.ledger.observe(ref.code, (line, player, where))
         if problem == "unknown-card":
             self.violate(
                 problem,
@@ -364,16 +364,20 @@ class HandState:
             copies = self.deck.copies(ref.code)
             held = "once" if copies == 1 else f"{copies} times"
             seen = self.ledger.seen[ref.code]
+            first_line, first_player, first_where = self.ledger.first(ref.code) or (line, None, where)
             self.violate(
                 problem,
                 line,
                 ref.column,
-                f"{ref.code} {where} is one too many: the deck holds it {held}, and it has been seen {seen} times",
+                f"{ref.code} {where} is one too many: the deck holds it {held}, and it has been seen {seen} times;"
+                f" it was first seen on line {first_line}, {first_where}",
                 player,
                 ref.code,
                 where=where,
                 copies=copies,
                 seen=seen,
+                first_line=first_line,
+                first_player=first_player or "",
             )
 
     # ---- piles ----------------------------------------------------------------------------
