@@ -24,6 +24,11 @@ class ArbiterError(Exception):
 class RulesError(ArbiterError, ValueError):
     """An unknown profile or knob, or a value of the wrong kind: a usage error (exit 2)."""
 
+    def __init__(self, message: str, knob: str | None = None) -> None:
+        super().__init__(message)
+        self.knob = knob
+        """The knob as written, when the fault is a knob's (None: the profile's name)."""
+
 
 class KnobError(ArbiterError, ValueError):
     """A knob value that its type allows but the rules do not (e.g. a bonus card b4); raised while
@@ -31,6 +36,7 @@ class KnobError(ArbiterError, ValueError):
 
     def __init__(self, knob: str, message: str) -> None:
         super().__init__(f"{knob}: {message}")
+        self.knob = knob
 
 
 class UsageError(ArbiterError, ValueError):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -167,6 +168,23 @@ def test_bad_names_and_values_list_the_valid_ones(name: str, sets: dict[str, str
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "gostop_arbiter", *args], capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize(
+    ("tags", "line", "words"),
+    [
+        ('[Rules "standard"]\n[Set "bogus_knob=1"]', 3, "unknown knob 'bogus_knob'"),
+        ('[Rules "standard"]\n[Set "pi_bak=yes"]\n[Set "min_score_2p=-3"]', 4, "min_score_2p: Input should be"),
+        ('[Rules "standard"]\n[Set "bonus_cards=b4"]\n[Set "pi_bak=no"]', 3, "bonus_cards: b4 is not a bonus card"),
+        ('[Rules "standrd"]\n[Set "pi_bak=no"]', 2, "unknown rules profile 'standrd'"),
+    ],
+)
+def test_a_bad_set_or_rules_tag_is_reported_on_its_own_line(tmp_path: Path, tags: str, line: int, words: str) -> None:
+    path = tmp_path / "hand.gsn"
+    path.write_text(f'[Seats "A, B"]\n{tags}\ndeal A: 1g\n', encoding="utf-8")
+    result = run("check", str(path))
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"{path}:{line}:1: ") and words in result.stderr
 
 
 def test_rules_json_lists_every_knob() -> None:

@@ -67,10 +67,15 @@ class _Session:
     balance: dict[str, int] = field(default_factory=dict)
 
 
-def _tag_position(hand: Hand, name: str) -> tuple[int, int]:
-    tag = hand.tag(name)
-    if tag is not None:
-        return tag.line, tag.column
+def _rules_fault(hand: Hand, knob: str | None) -> tuple[int, int]:
+    """Where a hand's rules are wrong: the ``Set`` tag that names the knob, or the ``Rules`` tag;
+    the hand's first statement when the fault came from outside the file (``--rules``, ``--set``)."""
+    if knob is None:
+        tags = [t for t in hand.tags if t.name == "Rules"]
+    else:
+        tags = [t for t in hand.tags if t.name == "Set" and knob.split(".")[-1] in t.value]
+    if tags:
+        return tags[-1].line, tags[-1].column
     first = hand.statements[0]
     return first.line, first.column
 
@@ -112,7 +117,7 @@ def judge_hand(
     try:
         profile = choice.profile_for(hand)
     except RulesError as error:
-        line, column = _tag_position(hand, "Rules" if "profile" in str(error) else "Set")
+        line, column = _rules_fault(hand, error.knob)
         raise UsageError(line, column, str(error)) from None
     dealer = dealer_of(hand, session.dealer)
     carry, carry_notes = _carry(hand, session)

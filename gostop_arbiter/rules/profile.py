@@ -161,12 +161,12 @@ def with_overrides(profile: Profile, overrides: dict[str, str]) -> Profile:
     for name, text in overrides.items():
         key = name.split(".")[-1]
         if key not in KNOBS or (key == "game" and "." in name):
-            raise RulesError(unknown_knob(name))
+            raise RulesError(unknown_knob(name), knob=name)
         group, field = KNOBS[key]
         try:
             value = _coerce(text, _annotation(group, field))
         except RulesError as error:
-            raise RulesError(f"{field}: {error}") from None
+            raise RulesError(f"{field}: {error}", knob=name) from None
         if group:
             data[group][field] = value
         else:
@@ -176,15 +176,17 @@ def with_overrides(profile: Profile, overrides: dict[str, str]) -> Profile:
     try:
         return validate(Profile, data)
     except ValidationError as error:
-        problems = []
+        problems, fields = [], []
         for detail in error.errors():
             cause = detail.get("ctx", {}).get("error")
             if isinstance(cause, KnobError):
                 problems.append(str(cause))
+                fields.append(cause.knob)
                 continue
             location = [str(part) for part in detail["loc"] if not isinstance(part, int)]
             field = location[-1]
+            fields.append(field)
             group = location[0] if len(location) > 1 else ""
             valid = valid_values(group, field) if field in KNOBS else ""
             problems.append(f"{field}: {detail['msg']}" + (f" (valid: {valid})" if valid else ""))
-        raise RulesError("; ".join(problems)) from None
+        raise RulesError("; ".join(problems), knob=fields[0]) from None
