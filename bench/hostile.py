@@ -29,6 +29,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "samples" / "matgo-hidden-hand.gsn"
+EXTRA_CARD = ROOT / "tests" / "hands" / "duplicated-deal-card.gsn"
 
 
 def measure(args: list[str], env: dict[str, str], stdin: str | None = None) -> tuple[float, float, int]:
@@ -65,6 +66,7 @@ def corpora(work: Path, sizes: list[int], env: dict[str, str]) -> dict[str, Path
         "1 MB deal line (~349,000 cards)": played.replace("deal Bo: ?*10", "deal Bo: " + "3p " * 349_000),
         "1 MB turn line (~174,000 marks)": played.replace("Ara: 8p / 9p", "Ara: 8p / 9p" + " !chok" * 174_000),
         "2,000 turns after the end": played + "Bo: 3p / 9p\n" * 2_000,
+        "100 KB of hands with an extra card": _repeated(EXTRA_CARD.read_text(encoding="utf-8"), 100_000),
     }
     for name, text in hostile.items():
         path = work / (name.split(" (")[0].replace(" ", "-").replace("[", "").replace("]", "") + ".gsn")
@@ -72,6 +74,12 @@ def corpora(work: Path, sizes: list[int], env: dict[str, str]) -> dict[str, Path
             path.write_text(text, encoding="utf-8")
         made[name] = path
     return made
+
+
+def _repeated(hand: str, size: int) -> str:
+    """The hand written again and again, a blank line between, until the file holds ``size`` bytes."""
+    hand = hand.strip("\n") + "\n"
+    return "\n".join([hand] * (size // (len(hand.encode("utf-8")) + 1) + 1))
 
 
 def main() -> None:
@@ -131,7 +139,7 @@ def main() -> None:
     for name, file in inputs:
         for label, args in commands:
             row(name, label, [*args, file])
-        if name.endswith("MB)") or name.startswith("2,000 turns"):  # the corpora, and the turns after the end
+        if name.endswith("MB)") or name.startswith(("2,000 turns", "100 KB")):  # the corpora, the turns after the end, the false cards
             for label, args in shown:
                 row(name, label, [*args, file])
     row("endless line (/dev/zero on stdin)", "check", ["check", "-"], stdin="/dev/zero")
