@@ -198,25 +198,33 @@ def redeclaration_problem(
     return None
 
 
-def placements(pile: Collection[str], profile: Profile, declared: Mapping[str, str]) -> Iterator[dict[str, str]]:
+def placements(
+    pile: Collection[str], profile: Profile, declared: Mapping[str, str], *, loser: bool = False
+) -> Iterator[dict[str, str]]:
     """Every placement of the pile's switchable animals that the profile and the declarations allow.
 
     A declared card stays where it was declared; an undeclared one is tried both ways under
-    ``gukjin_mode=optimal``, kept an animal under ``animal``, and counted both ways under ``both``.
+    ``gukjin_mode=optimal``, kept an animal under ``animal``, and counted both ways under ``both``;
+    under ``winner-animal`` it is an animal, but in a ``loser``'s pile tried both ways.
     """
-    return _placements_of(switchable_in(pile, profile), profile, declared)
+    return _placements_of(switchable_in(pile, profile), profile, declared, loser=loser)
 
 
-def _placements_of(codes: list[str], profile: Profile, declared: Mapping[str, str]) -> Iterator[dict[str, str]]:
+def _placements_of(
+    codes: list[str], profile: Profile, declared: Mapping[str, str], *, loser: bool = False
+) -> Iterator[dict[str, str]]:
     """The placements of these switchable animals (see :func:`placements`)."""
+    mode = profile.deck.gukjin_mode
+    if mode == "winner-animal":
+        mode = "optimal" if loser else "animal"
     choices: list[list[tuple[str, str]]] = []
     for code in codes:
         if code in declared:
             options = [declared[code]]
-        elif profile.deck.gukjin_mode == "optimal":
+        elif mode == "optimal":
             options = ["animal", "pi"]
         else:
-            options = [profile.deck.gukjin_mode]
+            options = [mode]
         choices.append([(code, option) for option in options])
     for combination in itertools.product(*choices):
         yield dict(combination)

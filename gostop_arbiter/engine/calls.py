@@ -4,7 +4,7 @@ for them, the sake cup's declaration, and the go/stop call once the score allows
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..cards import ANIMAL, BONUS, card_info
 from ..notation.model import Call, Declare, Give
@@ -124,9 +124,11 @@ def pay_steals(st: HandState, pending: PendingTurn, giver: str, units: Sequence[
 
 
 def giveable(st: HandState, giver: str) -> list[str]:
-    """The giver's junk, lowest first: singles, then doubles, then bonus cards (ST-2)."""
+    """The giver's junk, lowest first: singles, then doubles, then bonus cards (ST-2); a sake cup
+    counted as junk first of the doubles where the rules give it first (cs470)."""
     declared = st.piles.declared(giver)
     switchable = {f"{m}a" for m in st.profile.deck.switchable_animals}
+    cup_first = st.profile.deck.gukjin_given_first
     options = []
     for code in st.piles.of(giver):
         info = card_info(code)
@@ -139,13 +141,17 @@ def giveable(st: HandState, giver: str) -> list[str]:
         else:
             value = junk_value_of(code, declared)
         if value:
-            options.append((value, info.kind is BONUS, code))
-    return [code for _v, _b, code in sorted(options)]
+            later = not (cup_first and code in switchable)
+            options.append((value, later, info.kind is BONUS, code))
+    return [code for *_order, code in sorted(options)]
 
 
 def default_gift(st: HandState, giver: str, units: Sequence[Steal]) -> list[str]:
-    """What the giver hands over when no ``give`` line says: the lowest junk first."""
+    """What the giver hands over when no ``give`` line says: the lowest junk first, or where the
+    steals of a turn are combined, the fewest cards worth their sum."""
     available = giveable(st, giver)
+    if st.profile.events.steals_combined:
+        return _combined_gift(available, st.piles.declared(giver), sum(unit.amount for unit in units))
     gift: list[str] = []
     for unit in units:
         got = 0
@@ -156,9 +162,37 @@ def default_gift(st: HandState, giver: str, units: Sequence[Steal]) -> list[str]
     return gift
 
 
+def _combined_gift(available: list[str], declared: Mapping[str, str], owed: int) -> list[str]:
+    """The steals of a turn paid at once (cs470): while junk is owed, the first card of the highest
+    value that does not exceed what is owed, or, when every card left is worth more, the lowest."""
+    gift: list[str] = []
+    while owed > 0 and available:
+        values = [junk_value_of(code, declared) or 2 for code in available]
+        fitting = [v for v in values if v <= owed]
+        value = max(fitting) if fitting else min(values)
+        code = available.pop(values.index(value))
+        gift.append(code)
+        owed -= value
+    return gift
+
+
 def third_ppeok(st: HandState, player: str) -> bool:
-    """쓰리뻑: the player's third ppeok of the hand wins it, where the profile says so."""
-    return st.deeds.ppeoks(player) >= 3 and st.profile.events.three_ppeok
+    """쓰리뻑: the player's third ppeok of the hand wins it, where the profile says so. Where a
+    ttadak counts toward the three, the win still comes only on a turn that made a ppeok (cs470)."""
+    events = st.profile.events
+    if st.deeds.ppeoks(player) < 3 or not events.three_ppeok:
+        return False
+    return not events.ttadak_counts_as_ppeok or _made_a_ppeok(st, player)
+
+
+def _made_a_ppeok(st: HandState, player: str) -> bool:
+    """The turn just played made a ppeok of the player's."""
+    for event in reversed(st.events):  # the turn's events are the last ones
+        if event.turn != st.turn_number:
+            return False
+        if event.kind == "ppeok" and event.player == player:
+            return True
+    return False
 
 
 def after_turn(st: HandState, player: str, line: int) -> None:

@@ -96,10 +96,13 @@ class Deeds:
         self._dummies[player] -= 1
         return True
 
-    def ppeok(self, player: str) -> int | None:
+    def ppeok(self, player: str, *, streak: bool = True) -> int | None:
         """A ppeok on the player's current own turn: the length of the streak of ppeoks it makes
-        from the player's first own turn (1 for 첫뻑, 2 for 연뻑 …), None when it is no such streak."""
+        from the player's first own turn (1 for 첫뻑, 2 for 연뻑 …), None when it is no such streak.
+        ``streak=False``: counted toward the three ppeoks only (a ttadak, where the rules say)."""
         self._ppeoks[player] += 1
+        if not streak:
+            return None
         turn = self._own_turns[player]
         if self._ppeok_streak[player] != turn - 1:
             return None

@@ -492,8 +492,18 @@ def _bombs(st: HandState, player: str, held: Counter[str]) -> Iterator[tuple[str
             continue
         size = 3 if len(on_table) == 1 else 2 if len(on_table) == 2 and events.two_card_bomb != "off" else 0
         if size:
-            cards = [c for c, n in held.items() for _ in range(n) if month_of(c) == month]
-            yield from (c for c in sorted(set(combinations(sort_cards(cards), size))) if _can_hold(st, player, c))
+            yield from _bombs_of(st, player, held, month, size)
+    if events.four_card_bomb:
+        laid = {month for month, cards in st.table.months() if cards}
+        for month in sorted({month_of(c) for c in held} - laid - {0}):
+            if events.bomb_after_shake or month not in st.deeds.shaken(player):
+                yield from _bombs_of(st, player, held, month, 4)
+
+
+def _bombs_of(st: HandState, player: str, held: Counter[str], month: int, size: int) -> Iterator[tuple[str, ...]]:
+    """Each choice of ``size`` held cards of the month that the player may bomb with."""
+    cards = [c for c, n in held.items() for _ in range(n) if month_of(c) == month]
+    yield from (c for c in sorted(set(combinations(sort_cards(cards), size))) if _can_hold(st, player, c))
 
 
 def legal_flips(st: HandState, play: Turn) -> list[Turn]:

@@ -166,7 +166,7 @@ def _bomb(st: HandState, s: Turn, t: _Turn) -> None:
     t.captured += cards + taken
     st.emit("bomb", s.line, p, cards + taken)
     if refused is None:
-        _bombed(st, t, three=len(cards) == 3)
+        _bombed(st, t, len(cards))
 
 
 def _bomb_problem(st: HandState, player: str, cards: list[str], month: int, on_table: list[str]) -> Problem | None:
@@ -175,9 +175,10 @@ def _bomb_problem(st: HandState, player: str, cards: list[str], month: int, on_t
     events = st.profile.events
     three = len(cards) == 3 and len(on_table) == 1
     two = len(cards) == 2 and len(on_table) == 2 and events.two_card_bomb != "off"
+    four = len(cards) == 4 and not on_table and events.four_card_bomb
     if not month:
         return problem("a bomb is cards of one month", "months")
-    if not (three or two):
+    if not (three or two or four):
         return problem(
             f"a bomb plays three cards of a month onto the one card of it on the table ({len(on_table)} there)",
             "table",
@@ -191,11 +192,13 @@ def _bomb_problem(st: HandState, player: str, cards: list[str], month: int, on_t
     return None
 
 
-def _bombed(st: HandState, t: _Turn, *, three: bool) -> None:
-    """What a bomb earns: its dummy turns, its multiplier (a bomb of two only where the rules say),
-    its steal, and on the player's own first turn the payment of 첫폭탄 (EV-8)."""
+def _bombed(st: HandState, t: _Turn, size: int) -> None:
+    """What a bomb of ``size`` cards earns: its dummy turns (one fewer than its cards, for a bomb of
+    two or four), its multiplier (a bomb of two only where the rules say), its steal, and on the
+    player's own first turn the payment of 첫폭탄 (EV-8)."""
     events = st.profile.events
-    st.deeds.bomb(t.player, events.bomb_dummies if three else 1, counts=three or events.two_card_bomb == "double")
+    dummies = events.bomb_dummies if size == 3 else size - 1
+    st.deeds.bomb(t.player, dummies, counts=size != 2 or events.two_card_bomb == "double")
     _steal(st, t, "bomb", events.bomb_steal)
     if events.first_bomb_pay and st.deeds.own_turns(t.player) == 1:
         _immediate(st, t, events.first_bomb_pay, "첫폭탄: a bomb on the first own turn")
@@ -287,7 +290,7 @@ def _take_stack(st: HandState, t: _Turn, month: int) -> list[str]:
             _steal(st, t, "stack", st.profile.deal.natural_stack_steal)
     elif owner == t.player and (events.ja_ppeok_window == "any-later-turn" or made == st.deeds.own_turns(t.player) - 1):
         st.emit("ja-ppeok", t.line, t.player, cards)
-        if not t.last_card:
+        if not no_steal:
             _steal(st, t, "ja-ppeok", events.ja_ppeok_steal, by_value=events.multi_steal_unit == "value")
     else:
         st.emit("stack", t.line, t.player, cards, other=owner)
@@ -357,8 +360,7 @@ def _same_month(st: HandState, t: _Turn, card: str, target: CardRef | None) -> N
     elif t.k == 1:
         assert t.pair is not None
         if t.last_card and not events.last_card_ppeok:
-            st.table.clear(month)
-            t.captured += [hand_card, t.pair, card]
+            _last_card_pair(st, t, card)
             return
         st.table.stack(month, [t.pair, hand_card, card], t.player, st.deeds.own_turns(t.player), t.flipped_bonus)
         t.flipped_bonus = []
@@ -372,8 +374,24 @@ def _same_month(st: HandState, t: _Turn, card: str, target: CardRef | None) -> N
         t.ambiguous = None
         st.emit("ttadak", t.line, t.player, [hand_card, card, *taken])
         _first_pay(st, t, "ttadak", events.first_ttadak_pay)
-        if not t.last_card:
+        if events.ttadak_counts_as_ppeok:
+            st.deeds.ppeok(t.player, streak=False)
+        if not t.last_card or events.last_turn_ttadak:
             _steal(st, t, "ttadak", events.ttadak_steal)
+
+
+def _last_card_pair(st: HandState, t: _Turn, card: str) -> None:
+    """The own last card pairs one on the table and the flip is of its month, which is no ppeok
+    there (EV-10): the three are taken, or, where the rules leave it (cs470), the flip stays."""
+    assert t.pair is not None and t.hand_card is not None
+    month = t.hand_month
+    st.table.clear(month)
+    t.captured += [t.hand_card, t.pair]
+    if st.profile.events.last_card_flip_left:
+        st.table.lay(month, card)
+        st.emit("lay", t.line, t.player, [card])
+    else:
+        t.captured.append(card)
 
 
 def _finish_hand_card(st: HandState, t: _Turn) -> None:

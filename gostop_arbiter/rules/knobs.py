@@ -36,9 +36,10 @@ class DeckRules:
 
     bonus_cards: list[str] = knob([], "bonus cards added to the 48, e.g. b2 b3 (repeat a code for two copies)", "DK-6")
     switchable_animals: list[int] = knob([9], "months whose animal may count as double junk instead", "DK-3, DK-4")
-    gukjin_mode: Literal["optimal", "animal", "both"] = knob(
+    gukjin_mode: Literal["optimal", "animal", "both", "winner-animal"] = knob(
         "optimal",
-        "an undeclared switchable animal counts in its owner's favour (optimal), as an animal, or as both at once",
+        "an undeclared switchable animal counts in its owner's favour (optimal), as an animal, as both at once, or "
+        "as an animal for its owner's calls and as a winner, in a loser's favour (winner-animal, cs470)",
         "DK-3",
     )
     gukjin_protected: bool = knob(True, "an undeclared sake cup is never handed over in a steal", "DK-3")
@@ -47,6 +48,9 @@ class DeckRules:
     )
     bonus_exempts_baks: bool = knob(
         False, "a loser holding a bonus card pays no pi-bak, gwang-bak, meong-tta or tti-bak (a joker's power)", "DK-6"
+    )
+    gukjin_given_first: bool = knob(
+        False, "a sake cup counted as junk is handed over in a steal before a printed double junk (cs470)", "DK-3, ST-2"
     )
     gukjin_fixed: Literal["at-stop", "at-first-call", "at-capture"] = knob(
         "at-stop",
@@ -110,6 +114,12 @@ class EventRules:
         "each-opponent", "who gives junk when another player's ppeok is taken", "EV-2"
     )
     last_turn_stack_steal: bool = knob(False, "taking a stack steals even on the own last card", "EV-2")
+    steals_combined: bool = knob(
+        False,
+        "the steals of one turn are added up and paid at once with the fewest cards worth at least the sum, a double "
+        "before two singles (cs470)",
+        "ST-4",
+    )
     multi_steal_unit: Literal["value", "cards"] = knob(
         "value", "a steal of two counts junk value (a double settles it) or cards", "ST-4"
     )
@@ -117,6 +127,10 @@ class EventRules:
     chok_steal: Count = knob(1, "junk from each opponent for a chok (쪽)", "EV-5")
     last_turn_chok: bool = knob(False, "a chok steals even on the own last card", "EV-5")
     ttadak_steal: Count = knob(1, "junk from each opponent for a ttadak (따닥)", "EV-6")
+    last_turn_ttadak: bool = knob(False, "a ttadak steals even on the own last card (cs470)", "EV-6, EV-10")
+    ttadak_counts_as_ppeok: bool = knob(
+        False, "a ttadak counts toward the three ppeoks, which still win only on a ppeok (cs470)", "EV-4, EV-6"
+    )
     sweep_steal: Count = knob(1, "junk from each opponent for a sweep (싹쓸이)", "EV-7")
     sweep_rule: Literal["empty-table", "two-different-months"] = knob(
         "empty-table",
@@ -126,6 +140,12 @@ class EventRules:
     sweep_requires_nonempty_start: bool = knob(True, "a sweep needs a card on the table at the turn's start", "EV-7")
     last_card_ppeok: bool = knob(
         False, "a ppeok is made even on the own last card, and counts as one (마지막 뻑)", "EV-1, EV-10"
+    )
+    last_card_flip_left: bool = knob(
+        False,
+        "where a ppeok on the own last card is none, the hand card takes its pair and the flip stays on the table "
+        "(cs470)",
+        "EV-1, EV-10",
     )
     last_turn_scope: Literal["own-last-card", "final-turn-of-hand"] = knob(
         "own-last-card", "which turn the last-card exceptions apply to (a bomb's dummy counts as a card)", "EV-10"
@@ -149,6 +169,11 @@ class EventRules:
     bomb_dummies: Count = knob(2, "dummy turns (pass) a bomb gives", "EV-8")
     bomb_points: Count = knob(
         0, "points added to the winner's score for each bomb (폭탄 +1; with bomb_multiplier 1, instead of ×2)", "EV-8"
+    )
+    four_card_bomb: bool = knob(
+        False,
+        "four of a month from the hand alone may be bombed onto an empty table month: three dummies (cs470)",
+        "EV-8",
     )
     first_bomb_pay: Count = knob(0, "immediate points for a bomb on the player's own first turn (첫폭탄)", "EV-8")
     two_card_bomb: Literal["off", "no-multiplier", "double"] = knob(

@@ -278,7 +278,9 @@ def settle_stop(
     ctx = _Context(standings[winner], len(players), profile, carry, _reverse_go(standings[winner], losers))
     # A loser's pile scores the same whichever way the winner's cards are placed: scored once.
     scored = {
-        loser.player: [score_pile(loser.pile, profile, p) for p in placements(loser.pile, profile, loser.declared)]
+        loser.player: [
+            score_pile(loser.pile, profile, p) for p in placements(loser.pile, profile, loser.declared, loser=True)
+        ]
         for loser in losers
     }
     chosen: tuple[tuple[int, int, int], PileScore, list[_Owed]] | None = None
