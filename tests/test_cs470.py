@@ -4,6 +4,10 @@ verdict changes with the knob, and the same hand under ``standard`` beside it.""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
+import pytest
 from judging import hand, owed
 from replaying import codes, kinds_on, replay
 
@@ -215,3 +219,64 @@ def test_the_steals_of_a_turn_are_paid_together_where_the_rules_say() -> None:
             assert len(combined) == 1 and combined[0].endswith("pp")
             return
     raise AssertionError("no turn of two steals against a pile with a double in 400 seeds")
+
+
+# ---- the engine's own games (tests/hands/cs470, written by tests/cs470_games.py) -----------------
+
+GAMES = sorted((Path(__file__).parent / "hands" / "cs470").glob("*.gsn"), key=lambda p: int(p.stem.split("-")[1]))
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_the_engines_games_are_judged_as_it_played_them(path: Path) -> None:
+    """Each game is legal under cs470 and its claim, the engine's own result, is what the arbiter
+    says (a chongtong, three stackings, bombs of two, three and four, a cup handed over)."""
+    verdict = hand(path.read_text(encoding="utf-8"))
+    assert verdict.rules == "cs470"
+    assert (verdict.violations, verdict.discrepancies) == ([], [])
+
+
+# What standard with cs470's bonus cards says of them: a move it refuses or another payment.
+UNDER_STANDARD = {
+    "game-1": "the table had A pay B 18; the rules say 7",  # a bomb of two, refused
+    "game-124": "the table had B pay A 22; the rules say 20",
+    "game-193": "the table had B pay A 18; the rules say 14",  # the cup handed over as junk
+    "game-440": "the table had A pay B 224; the rules say 104",
+    "game-533": "the table had A pay B 24; the rules say 10",  # a bomb of four, refused
+    "game-547": "the table had B pay A 10; the rules say 7",  # a ttadak toward three ppeoks
+    "game-567": "the table had B pay A 8; the rules say 7",
+}
+
+
+@pytest.mark.parametrize(("name", "said"), UNDER_STANDARD.items())
+def test_standard_judges_the_engines_games_otherwise(name: str, said: str) -> None:
+    text = (Path(__file__).parent / "hands" / "cs470" / f"{name}.gsn").read_text(encoding="utf-8")
+    verdict = hand(text, "standard", bonus_cards="b2 b3", bonus_steal=1)
+    assert said in [d.message for d in verdict.discrepancies]
+
+
+def test_a_bonus_flipped_into_a_ppeok_steals_when_the_stack_is_taken() -> None:
+    """Game 291: B's flip b2 goes into B's ppeok of September (line 22), and B takes the stack back
+    on line 26. cs470 takes nothing for the bonus at the ppeok and one more junk with the stack."""
+    text = (Path(__file__).parent / "hands" / "cs470" / "game-291.gsn").read_text(encoding="utf-8")
+    assert "ppeok" in kinds_on(replay(text), 22) and "ja-ppeok" in kinds_on(replay(text), 26)
+    assert (len(_given(text, 22)), len(_given(text, 26))) == (0, 3)
+    flipped = {"bonus_steal_in_stack": "when-flipped"}
+    assert (len(_given(text, 22, **flipped)), len(_given(text, 26, **flipped))) == (1, 2)
+
+
+def test_a_cup_handed_over_as_junk_stays_junk() -> None:
+    """Game 193: B's cup, declared as junk, goes to A in A's ja-ppeok; A's undeclared cup would be
+    an animal for the winner, but the one handed over counts as junk (decision R45)."""
+    text = (Path(__file__).parent / "hands" / "cs470" / "game-193.gsn").read_text(encoding="utf-8")
+    (pi,) = [item for item in hand(text).scores["A"].items if item.rule == "pi"]
+    assert "9a" in pi.cards and pi.points == 9
+
+
+@pytest.mark.skipif(not os.environ.get("CS470_ENGINE"), reason="CS470_ENGINE names no go-stop-python checkout")
+def test_the_engine_and_the_arbiter_agree_on_random_games() -> None:
+    """Plays the engine itself (CS470_ENGINE: a checkout of go-stop-python) and judges each game."""
+    from cs470_games import games
+
+    for seed, text in games(os.environ["CS470_ENGINE"], range(5000, 5200)):
+        verdict = hand(text)
+        assert (verdict.violations, verdict.discrepancies) == ([], []), f"seed {seed}"

@@ -111,8 +111,11 @@ def pay_steals(st: HandState, pending: PendingTurn, giver: str, units: Sequence[
             chosen = named
     piles = st.piles
     for code in chosen:
+        placed = piles.declared(giver).get(code)
         piles.remove(giver, code)
         piles.add(receiver, [code])
+        if placed == "pi":
+            piles.declare(receiver, code, "pi")  # a cup handed over as junk stays junk (R17, R45)
         st.emit("steal", pending.line, receiver, [code], other=giver)
     if st.profile.events.steal_change and len(chosen) == 1 and len(units) == 1 and not units[0].by_value:
         value = junk_value_of(chosen[0], piles.declared(giver))

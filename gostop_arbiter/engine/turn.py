@@ -277,13 +277,24 @@ def _hand_card(st: HandState, t: _Turn, card: str, target: CardRef | None) -> No
         t.resolved = True
 
 
+def _unsteal_bonus(t: _Turn, flipped: int) -> None:
+    """The bonus cards flipped into a ppeok steal nothing now: they steal when the stack is taken."""
+    for _ in range(flipped):
+        at = next(i for i in range(len(t.steals) - 1, -1, -1) if t.steals[i].reason == "bonus")
+        del t.steals[at]
+
+
 def _take_stack(st: HandState, t: _Turn, month: int) -> list[str]:
-    """The fourth card takes a stack of three: its owner decides the steal (EV-2, PC-2)."""
+    """The fourth card takes a stack of three: its owner decides the steal (EV-2, PC-2); the
+    bonus cards buried in it steal now where the rules wait for that."""
     cleared = st.table.clear(month)
     cards, made = cleared.cards, cleared.made
     owner = NATURAL if cleared.owner is None else cleared.owner
     events = st.profile.events
     no_steal = t.last_card and not events.last_turn_stack_steal
+    buried = sum(1 for c in cards if is_bonus(c))
+    if buried and not no_steal and events.bonus_steal_in_stack == "when-taken":
+        _steal(st, t, "bonus", events.bonus_steal * buried)
     if owner == NATURAL:
         st.emit("stack", t.line, t.player, cards, note="natural")
         if not no_steal:
@@ -363,6 +374,8 @@ def _same_month(st: HandState, t: _Turn, card: str, target: CardRef | None) -> N
             _last_card_pair(st, t, card)
             return
         st.table.stack(month, [t.pair, hand_card, card], t.player, st.deeds.own_turns(t.player), t.flipped_bonus)
+        if events.bonus_steal_in_stack == "when-taken" and events.bonus_steal:
+            _unsteal_bonus(t, len(t.flipped_bonus))
         t.flipped_bonus = []
         streak = st.deeds.ppeok(t.player)
         st.emit("ppeok", t.line, t.player, [t.pair, hand_card, card])

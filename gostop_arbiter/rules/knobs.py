@@ -105,6 +105,11 @@ class EventRules:
     bonus_steal: Count = knob(
         0, "junk from each opponent when a bonus card is gained from the hand or the stock", "TU-1"
     )
+    bonus_steal_in_stack: Literal["when-flipped", "when-taken"] = knob(
+        "when-flipped",
+        "a bonus card flipped into a ppeok steals when it is flipped, or only when the stack is taken (cs470)",
+        "TU-1, EV-2",
+    )
     stack_steal: Count = knob(1, "junk from each opponent for taking another player's ppeok", "EV-2")
     ja_ppeok_steal: Count = knob(2, "junk value from each opponent for taking one's own ppeok (자뻑)", "EV-2")
     ja_ppeok_window: Literal["any-later-turn", "next-own-turn"] = knob(

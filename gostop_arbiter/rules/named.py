@@ -118,6 +118,7 @@ CS470 = _variant(
     },
     events={
         "bonus_steal": 1,
+        "bonus_steal_in_stack": "when-taken",
         "two_card_bomb": "double",
         "four_card_bomb": True,
         "three_ppeok_points": 10,
