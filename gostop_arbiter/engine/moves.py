@@ -85,8 +85,8 @@ def _before_play(st: HandState, complete: bool) -> list[Part]:
 
 
 def _sit_outs(st: HandState) -> list[SitOut]:
-    """Each player's selling or folding, at a Go-Stop table of four."""
-    if len(st.seats) != 4 or st.minhwatu:
+    """Each player's selling or folding, at a Go-Stop table of four to six."""
+    if not deal.sitters_needed(st):
         return []
     return [
         SitOut(player=p, how=how)

@@ -36,16 +36,25 @@ def _check_table(hand: Hand, profile: Profile) -> None:
         if not 2 <= seats <= 4:
             raise UsageError(first.line, first.column, f"Minhwatu is played by two to four; this hand seats {seats}")
         return
-    if seats == 4 and profile.four_players.mode == "unplayable":
+    if seats >= 4 and profile.four_players.mode == "unplayable":
         raise UsageError(
             first.line,
             first.column,
-            f"the {profile.name} rules have no four-player hand (their deal cannot be played); "
+            f"the {profile.name} rules have no hand for four or more at the table (their deal cannot be played); "
             "choose other rules with --rules",
         )
-    if not 2 <= seats <= 4:
+    if seats == 7:
         raise UsageError(
-            first.line, first.column, f"Go-Stop seats two to four (one sits out of four); this hand seats {seats}"
+            first.line,
+            first.column,
+            "seven at a Go-Stop table deal 7 cards each and none to the table, which needs a joker and a deal "
+            "this notation cannot write (4P-3); the arbiter judges two to six at the table",
+        )
+    if not 2 <= seats <= 6:
+        raise UsageError(
+            first.line,
+            first.column,
+            f"Go-Stop seats two to six (all but three sit out of four to six); this hand seats {seats}",
         )
 
 

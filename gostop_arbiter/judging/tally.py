@@ -46,8 +46,8 @@ class _Sheet(Violates):
 
 
 def _players(hand: Hand, profile: Profile) -> list[str]:
-    """The players of a tally hand: every seat, but the one of four at a Go-Stop table without a
-    pile line, who sat out (decision R4); another seat without one played and captured nothing."""
+    """The players of a tally hand: every seat, but those of four to six at a Go-Stop table without
+    a pile line, who sat out (decisions R4, R47); another seat without one played and captured nothing."""
     piled = {s.player for s in hand.statements if isinstance(s, PileLine)}
     players = list(hand.seats)
     first = hand.statements[0]
@@ -57,20 +57,28 @@ def _players(hand: Hand, profile: Profile) -> list[str]:
                 first.line, first.column, f"Minhwatu is played by two to four; this hand seats {len(players)}"
             )
         return players
-    if len(players) == 4:
+    if len(players) == 7:
+        raise UsageError(
+            first.line,
+            first.column,
+            "seven at a Go-Stop table deal 7 cards each and none to the table, which needs a joker and a deal "
+            "this notation cannot write (4P-3); the arbiter judges two to six at the table",
+        )
+    seats = len(players)
+    if 4 <= seats <= 6:
         players = [seat for seat in players if seat in piled]
         if len(players) < 3:
             raise UsageError(
                 first.line,
                 first.column,
-                f"four are seated and only {len(players)} have a pile line, so who sat out cannot be told: "
+                f"{seats} players are seated and only {len(players)} have a pile line, so who sat out cannot be told: "
                 "write an empty pile line (pile NAME:) for a player who captured nothing",
             )
     if len(players) not in (2, 3):
         raise UsageError(
             first.line,
             first.column,
-            "Go-Stop is played by two or three (with four at the table one sits out); "
+            "Go-Stop is played by two or three (with four to six at the table the others sit out); "
             f"this hand has {len(players)} piles",
         )
     return players
