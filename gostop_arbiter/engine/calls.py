@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from ..cards import ANIMAL, BONUS, card_info
-from ..notation.model import Call, Declare, Give
+from ..notation.model import Call, Declare, Give, Shodang, ShodangAnswer
 from ..scoring import declaration_problem, junk_value_of, redeclaration_problem
 from .state import Facts, HandState, PendingTurn, Problem, Steal, problem
 
@@ -316,3 +316,98 @@ def declare(st: HandState, s: Declare) -> None:
         and st.last_turn_player() == s.player
     ):
         after_turn(st, s.player, s.line)
+
+
+def shodang_problem(st: HandState, player: str) -> Problem | None:
+    """Why ``player: shodang`` (쇼당) is not allowed now (None when it is): three playing, before the
+    player's own turn, no call due and no other offer awaiting its answers (PA-7)."""
+    if st.profile.baks.shodang == "off" or st.minhwatu:
+        return problem("these rules have no shodang", "no-shodang")
+    if len(st.order) != 3:
+        return problem("a shodang is offered only with three playing", "three-only", players=len(st.order))
+    offer = st.deeds.offer
+    if offer is not None:
+        return problem(f"{offer[0]}'s shodang of line {offer[1]} awaits its answers", "pending", offerer=offer[0])
+    if st.calls.due is not None:
+        return problem(f"{st.calls.due.player} must call go or stop first", "call-due", caller=st.calls.due.player)
+    if player != st.expected() or st.hand_is_over():
+        return problem(f"{player} may offer a shodang only before {player}'s own turn", "not-own-turn")
+    return None
+
+
+def shodang(st: HandState, s: Shodang) -> None:
+    """쇼당: the player shows their hand and offers the other two a draw; both must answer before
+    the next turn."""
+    refused = shodang_problem(st, s.player)
+    if refused is not None:
+        st.violate(
+            "illegal-declaration",
+            s.line,
+            s.column,
+            f"{s.player} cannot offer a shodang: {refused[0]}",
+            s.player,
+            **refused[1],
+        )
+        return
+    st.deeds.offer_shodang(s.player, s.line)
+    st.emit("shodang", s.line, s.player)
+
+
+def answer_problem(st: HandState, player: str) -> Problem | None:
+    """Why ``player: accept`` or ``player: refuse`` is not allowed now (None when it is)."""
+    offer = st.deeds.offer
+    if offer is None:
+        return problem("no shodang awaits an answer", "no-offer")
+    if player == offer[0]:
+        return problem(f"{player} offered the shodang", "offerer")
+    if player not in st.order:
+        return problem(f"{player} does not play this hand", "not-seated")
+    if player in st.deeds.answers:
+        return problem(f"{player} has answered already", "answered")
+    return None
+
+
+def answer(st: HandState, s: ShodangAnswer) -> None:
+    """수락 or 거절: once both have answered, both accepting make the hand a nagari; a refusal lets
+    play go on, and the settlement asks who refused (PA-7)."""
+    refused = answer_problem(st, s.player)
+    if refused is not None:
+        st.violate(
+            "illegal-declaration",
+            s.line,
+            s.column,
+            f"{s.player} cannot {s.answer}: {refused[0]}",
+            s.player,
+            **refused[1],
+        )
+        return
+    st.deeds.answer_shodang(s.player, s.answer)
+    st.emit("shodang-answer", s.line, s.player, note=s.answer)
+    if len(st.deeds.answers) < len(st.order) - 1:
+        return
+    accepted = all(a == "accept" for a in st.deeds.answers.values())
+    st.deeds.close_shodang(answered=True)
+    if accepted:
+        st.end("nagari", None, s.line)
+        st.emit("nagari", s.line, note="shodang accepted")
+
+
+def unanswered(st: HandState, line: int) -> None:
+    """A turn begins while a shodang awaits an answer: said, and the offer is void."""
+    offer = st.deeds.offer
+    if offer is None:
+        return
+    missing = [p for p in st.order if p != offer[0] and p not in st.deeds.answers]
+    st.violate(
+        "illegal-declaration",
+        line,
+        1,
+        f"{', '.join(missing)} did not answer {offer[0]}'s shodang of line {offer[1]} before the next turn; "
+        "the offer is void",
+        offer[0],
+        reason="unanswered",
+        offerer=offer[0],
+        players=", ".join(missing),
+        offer_line=offer[1],
+    )
+    st.deeds.close_shodang(answered=False)

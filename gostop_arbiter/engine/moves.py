@@ -16,7 +16,21 @@ from functools import cache
 from itertools import accumulate, combinations
 from typing import TypeAlias, overload
 
-from ..notation.model import Bonus, Call, CardRef, Chongtong, Declare, Flip, Give, Shake, SitOut, Statement, Turn
+from ..notation.model import (
+    Bonus,
+    Call,
+    CardRef,
+    Chongtong,
+    Declare,
+    Flip,
+    Give,
+    Shake,
+    Shodang,
+    ShodangAnswer,
+    SitOut,
+    Statement,
+    Turn,
+)
 from ..records import replace
 from ..scoring import declaration_problem, junk_value_of, sort_cards
 from . import calls, deal
@@ -73,10 +87,25 @@ def _calls_or_turn(st: HandState, complete: bool) -> list[Part]:
         return [
             Call(player=must.player, call=c) for c in ("go", "stop") if calls.call_problem(st, must.player, c) is None
         ]
+    if st.deeds.offer is not None:
+        return _answers(st)
     if st.hand_is_over():
         return []
     player = st.expected()
-    return list(_turns(st, player, complete)) if player is not None else []
+    if player is None:
+        return []
+    offer: list[Part] = [Shodang(player=player)] if calls.shodang_problem(st, player) is None else []
+    return [*offer, *_turns(st, player, complete)]
+
+
+def _answers(st: HandState) -> list[Part]:
+    """Each answer still owed to the shodang awaiting them (쇼당: 수락 or 거절)."""
+    return [
+        ShodangAnswer(player=p, answer=a)
+        for p in st.order
+        if calls.answer_problem(st, p) is None
+        for a in ("accept", "refuse")
+    ]
 
 
 def _before_play(st: HandState, complete: bool) -> list[Part]:

@@ -121,7 +121,7 @@ def judge_played(
     outcome = r.outcome.kind
     if r.minhwatu and any(v.code in ("missing-card", "extra-card", "unknown-card") for v in violations):
         outcome = "void"  # a Minhwatu round with a card missing or extra counts for nobody
-    standing = standings(r.order, r.piles, r.gos, r.go_order, r.shakes, r.bombs, r.declared)
+    standing = standings(r.order, r.piles, r.gos, r.go_order, r.shakes, r.bombs, r.declared, r.shodang)
     scores, payments = _payments(r, standing, outcome, profile, carry_in, hand.stake)
     sales = [
         payment

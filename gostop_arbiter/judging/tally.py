@@ -15,7 +15,7 @@ from dataclasses import field
 
 from ..cards import Kind, card_info
 from ..errors import UsageError
-from ..notation.model import Bomb, Call, Claim, Declare, Hand, PileLine, Shake
+from ..notation.model import Bomb, Call, Claim, Declare, Hand, PileLine, Shake, Shodang, ShodangAnswer
 from ..records import mutable, replace
 from ..rules import Profile
 from ..scoring import PileCounts, best_score, best_total, declaration_problem, redeclaration_problem, switchable_in
@@ -35,6 +35,13 @@ class _Sheet(Violates):
     """Each player's last ``go`` line."""
     shakes: Counter[str] = field(default_factory=Counter)
     bombs: Counter[str] = field(default_factory=Counter)
+    offer: Shodang | None = None
+    """The shodang awaiting its answers."""
+    answers: dict[str, str] = field(default_factory=dict)
+    shodang: dict[str, str] = field(default_factory=dict)
+    """Each player's part in the answered shodang: offered, accept or refuse."""
+    agreed: int | None = None
+    """The line on which both accepted a shodang: the hand is a nagari."""
     declared: dict[str, dict[str, str]] = field(default_factory=dict)
     winner: str | None = None
     stop: Call | None = None
@@ -162,6 +169,9 @@ def _read_lines(hand: Hand, profile: Profile, players: list[str], tally: _Sheet)
         if isinstance(s, Claim):
             tally.claims.append(s)
             continue
+        if isinstance(s, Shodang | ShodangAnswer):
+            _shodang_line(s, profile, players, tally)
+            continue
         if not isinstance(s, Call | Shake | Bomb | Declare):
             continue  # the reader lets no other line into a tally hand
         player = s.player
@@ -173,14 +183,13 @@ def _read_lines(hand: Hand, profile: Profile, players: list[str], tally: _Sheet)
         if isinstance(s, Declare):
             _declare(s, profile, tally)
             continue
-        if tally.stop is not None:
-            tally.violate(
-                "after-end",
-                s.line,
-                s.column,
-                f"the hand ended when {tally.winner} stopped on line {tally.stop.line}",
-                player,
+        if tally.stop is not None or tally.agreed is not None:
+            ended = (
+                f"the hand ended when {tally.winner} stopped on line {tally.stop.line}"
+                if tally.stop is not None
+                else f"the hand ended as a nagari when the shodang was accepted on line {tally.agreed}"
             )
+            tally.violate("after-end", s.line, s.column, ended, player)
             continue
         if isinstance(s, Call):
             if minhwatu:
@@ -204,6 +213,38 @@ def _read_lines(hand: Hand, profile: Profile, players: list[str], tally: _Sheet)
                 tally.violate("illegal-bomb", s.line, s.column, "Minhwatu has no bombs", player)
             else:
                 tally.bombs[player] += 1
+
+
+def _shodang_line(s: Shodang | ShodangAnswer, profile: Profile, players: list[str], tally: _Sheet) -> None:
+    """쇼당 and its answers in a tally hand: as in a played one, without the turns (PA-7)."""
+    player = s.player
+    if profile.baks.shodang == "off" or profile.game == "minhwatu" or len(players) != 3:
+        tally.violate(
+            "illegal-declaration", s.line, s.column, "a shodang needs three playing, under rules that have it", player
+        )
+        return
+    if tally.stop is not None or tally.agreed is not None:
+        tally.violate("after-end", s.line, s.column, "the hand is over", player)
+        return
+    if isinstance(s, Shodang):
+        tally.offer, tally.answers = s, {}
+        return
+    offer = tally.offer
+    if offer is None or player == offer.player or player in tally.answers or player not in players:
+        tally.violate(
+            "illegal-declaration",
+            s.line,
+            s.column,
+            f"{player} cannot {s.answer}: no shodang awaits {player}'s answer",
+            player,
+        )
+        return
+    tally.answers[player] = s.answer
+    if len(tally.answers) == 2:
+        tally.shodang = {offer.player: "offered", **tally.answers}
+        tally.offer = None
+        if all(a == "accept" for a in tally.answers.values()):
+            tally.agreed = s.line
 
 
 def _declare(s: Declare, profile: Profile, tally: _Sheet) -> None:
@@ -352,7 +393,9 @@ def judge_tally(
     _check_gos(profile, players, tally)
     scores: dict[str, PlayerScore] = {}
     payments: list[Payment] = []
-    standing = standings(players, tally.piles, tally.gos, tally.go_order, tally.shakes, tally.bombs, tally.declared)
+    standing = standings(
+        players, tally.piles, tally.gos, tally.go_order, tally.shakes, tally.bombs, tally.declared, tally.shodang
+    )
     if tally.winner is not None:
         settled = settle_stop(tally.winner, standing, players, profile, carry=carry_in, stake=hand.stake)
         scores, payments = settled.scores, settled.payments

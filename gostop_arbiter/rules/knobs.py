@@ -281,6 +281,12 @@ class BakRules:
     )
     dokbak_extra_double: bool = knob(False, "the liable loser pays both shares ×2", "PA-7")
     dokbak_transfers_baks: bool = knob(True, "the transferred share keeps the other loser's own baks", "PA-7")
+    shodang: Literal["off", "refuser-pays-both", "refuser-pays-if-accepter-wins"] = knob(
+        "refuser-pays-both",
+        "쇼당, three playing: a player offers a draw before their turn; both accept: nagari; a loser who refused "
+        "pays both losers' shares, or only when the one who accepted wins; or no shodang",
+        "PA-7",
+    )
 
 
 @closed_record
