@@ -36,6 +36,9 @@ class DeckRules:
 
     bonus_cards: list[str] = knob([], "bonus cards added to the 48, e.g. b2 b3 (repeat a code for two copies)", "DK-6")
     switchable_animals: list[int] = knob([9], "months whose animal may count as double junk instead", "DK-3, DK-4")
+    december_second_double: bool = knob(
+        False, "the December swallow (12a) is printed as a second double junk: the deck holds 12pp twice", "DK-1, DK-5"
+    )
     gukjin_mode: Literal["optimal", "animal", "both", "winner-animal"] = knob(
         "optimal",
         "an undeclared switchable animal counts in its owner's favour (optimal), as an animal, as both at once, or "
@@ -91,6 +94,12 @@ class DealRules:
         "PC-4",
     )
     chongtong_carry: bool = knob(True, "a chongtong's points are multiplied by the nagari carry", "PC-4")
+    chongtong_kept_multiplier: Positive = knob(
+        1,
+        "들고치기: a winner who was dealt four of a month and played on without declaring a chongtong is paid "
+        "this many times (Netmarble 2; Pmang's ×4 is the shake and bomb of the four, as played; 1: nothing more)",
+        "PC-4",
+    )
 
 
 @closed_record

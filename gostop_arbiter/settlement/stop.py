@@ -3,7 +3,7 @@ every factor with its reason (gos, shakes, bombs, baks, carry, 독박)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import field
 from math import prod
 
@@ -31,6 +31,8 @@ class Standing:
     """Switchable animals whose placement was declared (``9a as pi``)."""
     shodang: str = ""
     """The player's part in the hand's answered shodang (쇼당): offered, accept, refuse, or none."""
+    kept_chongtong: bool = False
+    """The player was dealt four of a month and played on without declaring it (들고치기)."""
 
 
 def standings(
@@ -42,6 +44,7 @@ def standings(
     bombs: Mapping[str, int],
     declared: Mapping[str, Mapping[str, str]],
     shodang: Mapping[str, str] | None = None,
+    kept_chongtong: Collection[str] = (),
 ) -> dict[str, Standing]:
     """Each player's standing, from the tallies a replay or a tally hand keeps."""
     return {
@@ -54,6 +57,7 @@ def standings(
             bombs=bombs.get(p, 0),
             declared=declared.get(p, {}),
             shodang=(shodang or {}).get(p, ""),
+            kept_chongtong=p in kept_chongtong,
         )
         for p in players
     }
@@ -124,6 +128,7 @@ def _winner_factors(ctx: _Context, gos_multiplier: int) -> list[Factor]:
         ("shake", events.shake_multiplier**w.shakes, w.shakes, "shook"),
         ("bomb", events.bomb_multiplier**w.bombs, w.bombs, "bombed"),
         ("joker", 2**jokers, jokers, "holds a bonus card that doubles, counted"),
+        ("kept-chongtong", profile.deal.chongtong_kept_multiplier, int(w.kept_chongtong), "played on a chongtong"),
     )
     factors = [
         Factor(

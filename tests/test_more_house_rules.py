@@ -1,0 +1,41 @@
+"""More house rules of issue 29, each a knob off by default: 들고치기 (a chongtong played on, PC-4) and
+a deck whose December swallow is a second double junk (DK-1)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from judging import factors, hand, owed
+
+KEPT = (Path(__file__).parent / "hands" / "kept-chongtong.gsn").read_text(encoding="utf-8")
+
+
+def test_a_chongtong_played_on_multiplies_the_winners_payment_where_the_rules_say() -> None:
+    """Minji held all four of March, declared nothing and won: Netmarble pays ×2 (a table may set 4)."""
+    assert owed(hand(KEPT)) == {"Jae->Minji": 16}
+    assert owed(hand(KEPT, chongtong_kept_multiplier=4)) == {"Jae->Minji": 64}
+    verdict = hand(KEPT, chongtong_kept_multiplier=2)
+    assert owed(verdict) == {"Jae->Minji": 32} and "kept-chongtong" in factors(verdict, "Jae")
+
+
+def test_a_winner_dealt_no_four_of_a_month_is_paid_as_before() -> None:
+    """Minji's winning hand of tests/hands/last-card-pair.gsn held no four of a month."""
+    text = (Path(__file__).parent / "hands" / "last-card-pair.gsn").read_text(encoding="utf-8")
+    assert owed(hand(text, chongtong_kept_multiplier=4)) == owed(hand(text))
+    assert "kept-chongtong" not in factors(hand(text, chongtong_kept_multiplier=4), "Jae")
+
+
+TWO_DECEMBER_DOUBLES = '[Seats "A, B"]\npile A: 1g 3g 8g 12pp 12pp 1p 2p 3p 4p 5p 6p\npile B: 7p\nA: stop\n'
+
+
+def test_a_deck_with_a_second_december_double() -> None:
+    """AL: the swallow printed as a second 12월 쌍피. Two 12pp are one too many in the usual deck;
+    with the knob they count 4 junk and 12a is no card of the deck."""
+    usual = hand(TWO_DECEMBER_DOUBLES, min_score_2p=3)
+    assert "extra-card" in [v.code for v in usual.violations]
+    verdict = hand(TWO_DECEMBER_DOUBLES, min_score_2p=3, december_second_double="true")
+    assert verdict.valid and verdict.scores["A"].total == 4
+    (pi,) = [item for item in verdict.scores["A"].items if item.rule == "pi"]
+    assert pi.cards.count("12pp") == 2 and pi.points == 1
+    swallow = hand(TWO_DECEMBER_DOUBLES.replace("12pp 12pp", "12pp 12a"), min_score_2p=3, december_second_double="true")
+    assert "unknown-card" in [v.code for v in swallow.violations]
