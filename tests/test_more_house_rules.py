@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from judging import factors, hand, owed
+from judging import factors, hand, judge, owed
 
 KEPT = (Path(__file__).parent / "hands" / "kept-chongtong.gsn").read_text(encoding="utf-8")
 
@@ -39,3 +39,25 @@ def test_a_deck_with_a_second_december_double() -> None:
     assert pi.cards.count("12pp") == 2 and pi.points == 1
     swallow = hand(TWO_DECEMBER_DOUBLES.replace("12pp 12pp", "12pp 12a"), min_score_2p=3, december_second_double="true")
     assert "unknown-card" in [v.code for v in swallow.violations]
+
+
+# A holds all four of June and shows them in B's deal; then a tally hand with no Dealer tag.
+CHONGTONG_THEN_NEXT = """[Seats "A, B"]
+[Dealer "B"]
+deal A: 6a 6r 6p 6p 1g 2p 3p 4p 5p 7p
+deal B: 1r 2r 3r 4r 5r 7r 8g 9r 10r 12r
+table: 1p 2a 3g 4a 5a 7a 8a 9a
+A: chongtong 6a 6r 6p 6p
+
+[Seats "A, B"]
+pile A: 1g 3g 8g 11g
+pile B: 1p
+"""
+
+
+def test_a_chongtong_may_be_an_agreed_sum_and_a_redeal_by_the_same_dealer() -> None:
+    """KB: "정해진 돈을 받고 판을 다시 한다": A is paid, and B deals again instead of A dealing next."""
+    first, second = judge(CHONGTONG_THEN_NEXT).hands
+    assert (first.outcome, owed(first), second.dealer) == ("chongtong", {"B->A": 10}, "A")
+    first, second = judge(CHONGTONG_THEN_NEXT, chongtong_redeal="true").hands
+    assert (first.outcome, owed(first), second.dealer) == ("chongtong", {"B->A": 10}, "B")

@@ -94,6 +94,12 @@ class DealRules:
         "PC-4",
     )
     chongtong_carry: bool = knob(True, "a chongtong's points are multiplied by the nagari carry", "PC-4")
+    chongtong_redeal: bool = knob(
+        False,
+        "a chongtong is paid its points as an agreed sum and the same dealer deals again, instead of the holder "
+        "dealing next as a winner",
+        "PC-4",
+    )
     chongtong_kept_multiplier: Positive = knob(
         1,
         "들고치기: a winner who was dealt four of a month and played on without declaring a chongtong is paid "

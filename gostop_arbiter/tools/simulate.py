@@ -255,7 +255,7 @@ def simulate_session(
             raise CannotTamper(f"no hand of these rules could take the fault {tamper}")
         verdict, _replay = judge_played(hand, profile, carry_in=carry, dealer=dealer)
         carry = verdict.carry_out
-        if verdict.winner is not None:
+        if verdict.winner is not None and not (verdict.outcome == "chongtong" and profile.deal.chongtong_redeal):
             dealer = verdict.winner
         yield faulty if tamper is not None else hand
 
