@@ -2,9 +2,8 @@
 
 Each group is a record (``gostop_arbiter.records``); each knob has its meaning and the rule it
 comes from (``docs/rules-reference.md`` IDs such as GS-4) in its description, which ``gostop-arbiter rules``
-prints. The defaults are the values of the ``standard`` profile. Knobs for variants that a GSN v1
-transcript cannot record (a draw-3 bomb, shodang, deal packet order, first-dealer method) are left
-out.
+prints. The defaults are the values of the ``standard`` profile. Knobs for variants that a GSN
+transcript cannot record (a draw-3 bomb, deal packet order, first-dealer method) are left out.
 """
 
 from __future__ import annotations
