@@ -281,7 +281,8 @@ def _lines(
 ) -> PileScore:
     scoring = profile.scoring
     lines: list[ScoreLine] = []
-    bright_points = _bright_points(brights, profile)
+    joker = bool(scoring.six_brights_points) and any(c in BONUS_CARDS for c in cards)
+    bright_points = bright_total(len(brights), RAIN_BRIGHT in brights, profile, joker=joker)
     if bright_points:
         lines.append(ScoreLine("brights", bright_points, brights))
     if len(animals) >= 3 and all(c in animals for c in GODORI):
@@ -317,15 +318,12 @@ def _ribbon_lines(cards: list[str], ribbons: tuple[str, ...], profile: Profile) 
     return lines
 
 
-def _bright_points(brights: tuple[str, ...], profile: Profile) -> int:
-    return bright_total(len(brights), RAIN_BRIGHT in brights, profile)
-
-
-def bright_total(count: int, rain: bool, profile: Profile) -> int:
-    """What ``count`` brights score (more than five only with a duplicated card: as five)."""
+def bright_total(count: int, rain: bool, profile: Profile, *, joker: bool = False) -> int:
+    """What ``count`` brights score (more than five only with a duplicated card: as five); five
+    with a bonus card held (``joker``) are six brights where the rules score them (6광)."""
     scoring = profile.scoring
     if count >= 5:
-        return scoring.five_brights
+        return scoring.six_brights_points if joker and scoring.six_brights_points else scoring.five_brights
     if count == 4:
         with_rain = scoring.four_brights_with_rain
         return with_rain if rain and with_rain is not None else scoring.four_brights
@@ -407,7 +405,8 @@ class PileCounts:
                 if place in ("pi", "both"):
                     junk_value += 2 * copies
         ribbons = self.ribbons if scoring.rain_ribbon_counts else self.ribbons - held.get(RAIN_RIBBON, 0)
-        total = bright_total(self.brights, RAIN_BRIGHT in held, profile)
+        joker = bool(scoring.six_brights_points) and any(code in BONUS_CARDS for code in held)
+        total = bright_total(self.brights, RAIN_BRIGHT in held, profile, joker=joker)
         codes = held.keys()
         if animals >= 3 and codes >= _GODORI and as_pi.isdisjoint(_GODORI):
             total += scoring.godori_points

@@ -61,3 +61,15 @@ def test_a_chongtong_may_be_an_agreed_sum_and_a_redeal_by_the_same_dealer() -> N
     assert (first.outcome, owed(first), second.dealer) == ("chongtong", {"B->A": 10}, "A")
     first, second = judge(CHONGTONG_THEN_NEXT, chongtong_redeal="true").hands
     assert (first.outcome, owed(first), second.dealer) == ("chongtong", {"B->A": 10}, "B")
+
+
+SIX_BRIGHTS = '[Seats "A, B"]\n[Set "bonus_cards=b2 b3"]\npile A: 1g 3g 8g 11g 12g b2\npile B: 1p\nA: stop\n'
+
+
+def test_a_joker_beside_the_five_brights_makes_six_where_the_rules_say() -> None:
+    """FW: a joker counted as a bright, six brights, 30 (or 50); five brights alone stay 15."""
+    assert hand(SIX_BRIGHTS).scores["A"].total == 15
+    verdict = hand(SIX_BRIGHTS, six_brights_points=30)
+    assert verdict.scores["A"].total == 30 and owed(verdict) == {"B->A": 60}  # gwang-bak ×2
+    without = SIX_BRIGHTS.replace(" b2", "")
+    assert hand(without, six_brights_points=30).scores["A"].total == 15

@@ -218,6 +218,9 @@ class ScoringRules:
         None, "points for four brights with the rain bright (none: as four_brights)", "SC-1"
     )
     five_brights: Count = knob(15, "points for five brights", "SC-1")
+    six_brights_points: Count = knob(
+        0, "points for five brights with a bonus card held as a sixth (6광, a joker's power; 0: as five)", "SC-1, DK-6"
+    )
     godori_points: Count = knob(5, "points for the three birds 2a 4a 8a (고도리)", "SC-2")
     rain_ribbon_counts: bool = knob(True, "12r counts toward the ribbon count", "SC-3")
     rain_chodan: bool = knob(False, "12r may complete the plain red ribbons (비초단)", "DK-5")
