@@ -6,6 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from judging import factors, hand, judge, owed
+from replaying import codes, replay
+
+from gostop_arbiter.engine import HandBoard
+from gostop_arbiter.notation import parse_text
+from gostop_arbiter.notation.model import Turn
+from gostop_arbiter.notation.writer import write_statement
+from gostop_arbiter.rules import resolve
 
 KEPT = (Path(__file__).parent / "hands" / "kept-chongtong.gsn").read_text(encoding="utf-8")
 
@@ -73,3 +80,36 @@ def test_a_joker_beside_the_five_brights_makes_six_where_the_rules_say() -> None
     assert verdict.scores["A"].total == 30 and owed(verdict) == {"B->A": 60}  # gwang-bak ×2
     without = SIX_BRIGHTS.replace(" b2", "")
     assert hand(without, six_brights_points=30).scores["A"].total == 15
+
+
+# A bombs January on the first turn and, as FW's variant has it, flips three cards instead of
+# taking two dummy turns: 9p, 10p and 11p, each taking its month off the table.
+BOMB_FLIPS_THREE = """[Seats "A, B"]
+deal A: 1g 1r 1p 2p 3p 4p 5p 6p 7p 8p
+deal B: 2a 2r 3g 3r 4a 4r 5a 5r 6a 6r
+table: 1p 7a 8a 9a 10a 11g 12g 12r
+A: bomb 1g 1r 1p / 9p / 10p / 11p
+"""
+FLIP_THREE = {"bomb_flips": 3, "bomb_dummies": 0}
+
+
+def test_a_bomb_may_flip_three_instead_of_two_dummy_turns() -> None:
+    assert codes(replay(BOMB_FLIPS_THREE)).count("extra-card") == 1
+    r = replay(BOMB_FLIPS_THREE, **FLIP_THREE)
+    assert codes(r) == []
+    assert {"1p", "9a", "9p", "10a", "10p", "11g", "11p"} <= set(r.view().piles["A"])
+    assert r.view().dummies["A"] == 0
+    one_flip = BOMB_FLIPS_THREE.replace(" / 10p / 11p", "")
+    assert codes(replay(one_flip, **FLIP_THREE)) == ["missing-card"]
+
+
+def test_the_board_lists_the_three_flips_of_a_bomb() -> None:
+    text = BOMB_FLIPS_THREE.split("A: bomb")[0]
+    hand_ = parse_text(text).hands[0]
+    board = HandBoard.of_hand(hand_, resolve("standard", {k: str(v) for k, v in FLIP_THREE.items()}), dealer="A")
+    for statement in hand_.statements:
+        board.push(statement)
+    (bomb,) = [m for m in board.legal_plays() if isinstance(m, Turn) and m.play == "bomb"]
+    turns = board.legal_flips(bomb)
+    assert "A: bomb 1g 1r 1p / 9p / 10p / 11p" in {write_statement(t) for t in turns}
+    assert all(len([f for f in t.flips if not f.card.code.startswith("b")]) == 3 for t in turns)

@@ -548,10 +548,47 @@ def flips_after(st: HandState, play: Turn, never: Counter[str] | None = None) ->
     played = [c.code for c in play.cards]
     never = _never_seen(st) if never is None else never
     pool = _left_after(st, play.player, played, never)
+    if play.play == "bomb" and st.profile.events.bomb_flips > 1:
+        bombed = _facing(play, table)[3]
+        after = {m: list(c) for m, c in table.items() if m != bombed}
+        return [_completed(play, None, f) for f in _bomb_flips(st, pool, after, 0, st.profile.events.bomb_flips)]
     flips = _flip_sequences(st, pool, 0)
     if play.play == "card" and is_bonus(played[0]):
         return [turn for sequence in flips for turn in _joker_turns(st, play, table, sequence, pool)]
     return _with_targets(play, table, flips)
+
+
+def _bomb_flips(st: HandState, pool: _Unseen, table: dict[int, list[str]], k: int, left: int) -> list[list[Flip]]:
+    """Every run of flips of a bomb's turn that flips ``left`` month cards more (FW: three), each
+    with its ``x`` where it has a choice on the table as the flips before it left it (EV-8)."""
+    if left == 0:
+        return [[]]
+    runs: list[list[Flip]] = []
+    for sequence in _flip_sequences(st, pool, k):
+        month_card = next((c for c in sequence if not is_bonus(c)), None)
+        if month_card is None:  # the stock ran out
+            runs.append(_flips(sequence, None))
+            continue
+        for target in _options(table, month_card):
+            rest = _bomb_flips(
+                st, pool.without(sequence), _flipped_onto(table, month_card, target), k + len(sequence), left - 1
+            )
+            runs += [_flips(sequence, target) + more for more in rest]
+    return runs
+
+
+def _flipped_onto(table: dict[int, list[str]], card: str, target: str | None) -> dict[int, list[str]]:
+    """The table's cards after a flipped card met them: laid, or taking one, the chosen, or all."""
+    month = month_of(card)
+    after = {m: list(c) for m, c in table.items()}
+    cards = after.get(month, [])
+    if not cards:
+        after[month] = [card]
+    elif len(cards) == 2:
+        cards.remove(target if target is not None else cards[0])
+    else:
+        del after[month]
+    return after
 
 
 def _flip_sequences(st: HandState, pool: _Unseen, k: int) -> list[list[str]]:

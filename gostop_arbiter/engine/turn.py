@@ -85,8 +85,11 @@ def play_turn(st: HandState, s: Turn) -> None:
             p,
             stock=st.stock.remaining,
         )
+    month_flips = st.profile.events.bomb_flips if s.play == "bomb" else 1
     if len(flips) > 1:
-        _check_flips_stop_at_a_month_card(st, s, flips)
+        _check_flips_stop_at_a_month_card(st, s, flips, month_flips)
+    if month_flips > 1 and flips:
+        _check_bomb_flips(st, s, flips, month_flips)
     for flip in flips:
         _flip(st, t, flip)
     _finish_hand_card(st, t)
@@ -101,11 +104,14 @@ def play_turn(st: HandState, s: Turn) -> None:
     st.pending = PendingTurn(p, s.line, t.steals)
 
 
-def _check_flips_stop_at_a_month_card(st: HandState, s: Turn, flips: list[Flip]) -> None:
+def _check_flips_stop_at_a_month_card(st: HandState, s: Turn, flips: list[Flip], month_flips: int = 1) -> None:
     """extra-card: a turn flips again only after a bonus card, so a flip after a month card is one
-    too many (it is still replayed, so that the cards stay accounted for)."""
+    too many (it is still replayed, so that the cards stay accounted for); a bomb's turn may flip
+    ``month_flips`` month cards where the rules say (EV-8)."""
+    months = 0
     for before, after in pairwise(flips):
-        if not is_bonus(before.card.code):
+        months += not is_bonus(before.card.code)
+        if months >= month_flips and not is_bonus(before.card.code):
             st.violate(
                 "extra-card",
                 s.line,
@@ -116,6 +122,22 @@ def _check_flips_stop_at_a_month_card(st: HandState, s: Turn, flips: list[Flip])
                 after=before.card.code,
             )
             return
+
+
+def _check_bomb_flips(st: HandState, s: Turn, flips: list[Flip], month_flips: int) -> None:
+    """missing-card: a bomb's turn that flips fewer month cards than the rules ask while the stock
+    still holds cards (EV-8, FW's draw of three)."""
+    flipped = sum(1 for f in flips if not is_bonus(f.card.code))
+    if flipped < month_flips and st.stock.remaining > len(flips):
+        st.violate(
+            "missing-card",
+            s.line,
+            s.column,
+            f"{s.player}'s bomb flips {month_flips} cards under these rules, and this turn records {flipped}",
+            s.player,
+            flipped=flipped,
+            flips=month_flips,
+        )
 
 
 def _check_shake_due(st: HandState, s: Turn) -> None:

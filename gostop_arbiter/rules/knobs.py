@@ -186,6 +186,12 @@ class EventRules:
     bomb_multiplier: Positive = knob(2, "payment factor for each bomb of the winner (1: none)", "EV-8, PA-5")
     bomb_after_shake: bool = knob(True, "a triple already shown by a shake may later be bombed", "EV-8")
     bomb_dummies: Count = knob(2, "dummy turns (pass) a bomb gives", "EV-8")
+    bomb_flips: Positive = knob(
+        1,
+        "cards flipped on a bomb's turn: FW's variant flips three and plays each (with bomb_dummies 0) instead of "
+        "the dummy turns",
+        "EV-8",
+    )
     bomb_points: Count = knob(
         0, "points added to the winner's score for each bomb (폭탄 +1; with bomb_multiplier 1, instead of ×2)", "EV-8"
     )
