@@ -192,10 +192,13 @@ class Deck:
     counts: Mapping[str, int]
 
     @classmethod
-    def of(cls, bonus: Iterable[str] = ()) -> Deck:
+    def of(cls, bonus: Iterable[str] = (), printed_as: Mapping[str, str] | None = None) -> Deck:
         """The 48-card deck with the given bonus cards added (``["b2", "b3"]``; repeat a code
-        for two copies)."""
+        for two copies), and each card of ``printed_as`` printed as another (``{"12a": "12pp"}``:
+        a deck whose December swallow is a second double junk)."""
         counts = Counter({code: card.copies for code, card in MONTH_CARDS.items()})
+        for card, printed in (printed_as or {}).items():
+            counts[printed] += counts.pop(card, 0)
         counts.update(bonus)
         return cls(dict(counts))
 

@@ -421,7 +421,9 @@ def rules(name: str | None, as_json: bool) -> None:
 
 
 @cli.command(short_help="Play random legal hands and write them as GSN.")
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True, help="Seats at the table.")
+@click.option(
+    "--players", type=click.IntRange(2, 6), default=2, show_default=True, help="Seats at the table (Minhwatu: 2 to 4)."
+)
 @click.option("--rules", "rules_name", default="standard", show_default=True, metavar="NAME", help="Rules profile.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The same seed gives the same hands.")
 @click.option("--hands", type=click.IntRange(1), default=1, show_default=True, help="Hands in the session.")
@@ -460,8 +462,10 @@ def simulate(
         raise click.UsageError(str(error)) from None
     if hide is not None and hide not in NAMES[:players]:
         raise click.BadParameter(f"{hide} is not at the table ({', '.join(NAMES[:players])})", param_hint="--hide")
-    if players == 4 and profile.game != "minhwatu" and profile.four_players.mode == "unplayable":
+    if players >= 4 and profile.game != "minhwatu" and profile.four_players.mode == "unplayable":
         raise click.UsageError(f"the {profile.name} rules have no four-player hand")
+    if players > 4 and profile.game == "minhwatu":
+        raise click.UsageError(f"Minhwatu is played by two to four; --players {players}")
     session = simulate_session(profile, players=players, hands=hands, seed=seed, hide=hide, stake=stake, tamper=tamper)
     # The bar goes to a terminal only, and never while GSN itself is written to one.
     quiet = quiet or output is None or not sys.stdout.isatty()

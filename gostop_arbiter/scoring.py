@@ -198,25 +198,33 @@ def redeclaration_problem(
     return None
 
 
-def placements(pile: Collection[str], profile: Profile, declared: Mapping[str, str]) -> Iterator[dict[str, str]]:
+def placements(
+    pile: Collection[str], profile: Profile, declared: Mapping[str, str], *, loser: bool = False
+) -> Iterator[dict[str, str]]:
     """Every placement of the pile's switchable animals that the profile and the declarations allow.
 
     A declared card stays where it was declared; an undeclared one is tried both ways under
-    ``gukjin_mode=optimal``, kept an animal under ``animal``, and counted both ways under ``both``.
+    ``gukjin_mode=optimal``, kept an animal under ``animal``, and counted both ways under ``both``;
+    under ``winner-animal`` it is an animal, but in a ``loser``'s pile tried both ways.
     """
-    return _placements_of(switchable_in(pile, profile), profile, declared)
+    return _placements_of(switchable_in(pile, profile), profile, declared, loser=loser)
 
 
-def _placements_of(codes: list[str], profile: Profile, declared: Mapping[str, str]) -> Iterator[dict[str, str]]:
+def _placements_of(
+    codes: list[str], profile: Profile, declared: Mapping[str, str], *, loser: bool = False
+) -> Iterator[dict[str, str]]:
     """The placements of these switchable animals (see :func:`placements`)."""
+    mode = profile.deck.gukjin_mode
+    if mode == "winner-animal":
+        mode = "optimal" if loser else "animal"
     choices: list[list[tuple[str, str]]] = []
     for code in codes:
         if code in declared:
             options = [declared[code]]
-        elif profile.deck.gukjin_mode == "optimal":
+        elif mode == "optimal":
             options = ["animal", "pi"]
         else:
-            options = [profile.deck.gukjin_mode]
+            options = [mode]
         choices.append([(code, option) for option in options])
     for combination in itertools.product(*choices):
         yield dict(combination)
@@ -273,7 +281,8 @@ def _lines(
 ) -> PileScore:
     scoring = profile.scoring
     lines: list[ScoreLine] = []
-    bright_points = _bright_points(brights, profile)
+    joker = bool(scoring.six_brights_points) and any(c in BONUS_CARDS for c in cards)
+    bright_points = bright_total(len(brights), RAIN_BRIGHT in brights, profile, joker=joker)
     if bright_points:
         lines.append(ScoreLine("brights", bright_points, brights))
     if len(animals) >= 3 and all(c in animals for c in GODORI):
@@ -309,15 +318,12 @@ def _ribbon_lines(cards: list[str], ribbons: tuple[str, ...], profile: Profile) 
     return lines
 
 
-def _bright_points(brights: tuple[str, ...], profile: Profile) -> int:
-    return bright_total(len(brights), RAIN_BRIGHT in brights, profile)
-
-
-def bright_total(count: int, rain: bool, profile: Profile) -> int:
-    """What ``count`` brights score (more than five only with a duplicated card: as five)."""
+def bright_total(count: int, rain: bool, profile: Profile, *, joker: bool = False) -> int:
+    """What ``count`` brights score (more than five only with a duplicated card: as five); five
+    with a bonus card held (``joker``) are six brights where the rules score them (6광)."""
     scoring = profile.scoring
     if count >= 5:
-        return scoring.five_brights
+        return scoring.six_brights_points if joker and scoring.six_brights_points else scoring.five_brights
     if count == 4:
         with_rain = scoring.four_brights_with_rain
         return with_rain if rain and with_rain is not None else scoring.four_brights
@@ -399,7 +405,8 @@ class PileCounts:
                 if place in ("pi", "both"):
                     junk_value += 2 * copies
         ribbons = self.ribbons if scoring.rain_ribbon_counts else self.ribbons - held.get(RAIN_RIBBON, 0)
-        total = bright_total(self.brights, RAIN_BRIGHT in held, profile)
+        joker = bool(scoring.six_brights_points) and any(code in BONUS_CARDS for code in held)
+        total = bright_total(self.brights, RAIN_BRIGHT in held, profile, joker=joker)
         codes = held.keys()
         if animals >= 3 and codes >= _GODORI and as_pi.isdisjoint(_GODORI):
             total += scoring.godori_points

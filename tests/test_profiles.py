@@ -105,7 +105,8 @@ def test_pinned_value(profile: str, knob: str, value: object) -> None:
 
 
 def test_the_profiles_of_gsn_7_exist() -> None:
-    assert set(PROFILES) == {"standard", "online-matgo", "wikipedia", "gamerules", "wikipedia-it", "minhwatu"}
+    """GSN §7's names, and the project's own beside them (cs470: issue 29)."""
+    assert set(PROFILES) == {"standard", "online-matgo", "wikipedia", "gamerules", "wikipedia-it", "minhwatu", "cs470"}
 
 
 @pytest.mark.parametrize("name", sorted(PROFILES))

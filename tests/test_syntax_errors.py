@@ -17,7 +17,7 @@ HEAD = '[Seats "Minji, Jae"]\n'
 @pytest.mark.parametrize(
     ("line", "column", "message"),
     [
-        pytest.param("Minji: / 7a", 8, "expected a card such as 3p, bomb, pass, shake, bonus, give, go, stop, sell, fold or chongtong, but found '/'", id="no-hand-card"),
+        pytest.param("Minji: / 7a", 8, "expected a card such as 3p, bomb, pass, shake, bonus, give, go, stop, sell, fold, chongtong, accept, refuse or shodang, but found '/'", id="no-hand-card"),
         pytest.param("Minji 3p / 7a", 7, "expected ':', but found '3p'", id="no-colon"),
         pytest.param("Minji: 3p x / 7a", 13, "expected a card such as 3p, but found '/'", id="x-without-card"),
         pytest.param("Minji: 3p /", 12, "expected a card such as 3p, but found the end of the line", id="slash-without-flip"),

@@ -27,6 +27,8 @@ from ..notation.model import (
     Give,
     Hand,
     Shake,
+    Shodang,
+    ShodangAnswer,
     SitOut,
     Statement,
     StockLine,
@@ -393,6 +395,10 @@ def apply(st: HandState, s: Statement) -> None:
         _after_end(st, s)
     elif isinstance(s, Call):
         calls.call(st, s)
+    elif isinstance(s, Shodang):
+        calls.shodang(st, s)
+    elif isinstance(s, ShodangAnswer):
+        calls.answer(st, s)
     elif isinstance(s, Shake):
         shake(st, s)
     elif isinstance(s, Bonus):
@@ -456,6 +462,7 @@ def _turn(st: HandState, s: Turn) -> None:
             written=s.number,
         )
     calls.missed(st, s.line)
+    calls.unanswered(st, s.line)
     expected = st.expected()
     if p not in st.order:
         st.violate("out-of-turn", s.line, s.column, f"{p} does not play this hand", p, reason="not-seated")

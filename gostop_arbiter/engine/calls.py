@@ -4,10 +4,10 @@ for them, the sake cup's declaration, and the go/stop call once the score allows
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..cards import ANIMAL, BONUS, card_info
-from ..notation.model import Call, Declare, Give
+from ..notation.model import Call, Declare, Give, Shodang, ShodangAnswer
 from ..scoring import declaration_problem, junk_value_of, redeclaration_problem
 from .state import Facts, HandState, PendingTurn, Problem, Steal, problem
 
@@ -111,8 +111,11 @@ def pay_steals(st: HandState, pending: PendingTurn, giver: str, units: Sequence[
             chosen = named
     piles = st.piles
     for code in chosen:
+        placed = piles.declared(giver).get(code)
         piles.remove(giver, code)
         piles.add(receiver, [code])
+        if placed == "pi":
+            piles.declare(receiver, code, "pi")  # a cup handed over as junk stays junk (R17, R45)
         st.emit("steal", pending.line, receiver, [code], other=giver)
     if st.profile.events.steal_change and len(chosen) == 1 and len(units) == 1 and not units[0].by_value:
         value = junk_value_of(chosen[0], piles.declared(giver))
@@ -124,9 +127,11 @@ def pay_steals(st: HandState, pending: PendingTurn, giver: str, units: Sequence[
 
 
 def giveable(st: HandState, giver: str) -> list[str]:
-    """The giver's junk, lowest first: singles, then doubles, then bonus cards (ST-2)."""
+    """The giver's junk, lowest first: singles, then doubles, then bonus cards (ST-2); a sake cup
+    counted as junk first of the doubles where the rules give it first (cs470)."""
     declared = st.piles.declared(giver)
     switchable = {f"{m}a" for m in st.profile.deck.switchable_animals}
+    cup_first = st.profile.deck.gukjin_given_first
     options = []
     for code in st.piles.of(giver):
         info = card_info(code)
@@ -139,13 +144,17 @@ def giveable(st: HandState, giver: str) -> list[str]:
         else:
             value = junk_value_of(code, declared)
         if value:
-            options.append((value, info.kind is BONUS, code))
-    return [code for _v, _b, code in sorted(options)]
+            later = not (cup_first and code in switchable)
+            options.append((value, later, info.kind is BONUS, code))
+    return [code for *_order, code in sorted(options)]
 
 
 def default_gift(st: HandState, giver: str, units: Sequence[Steal]) -> list[str]:
-    """What the giver hands over when no ``give`` line says: the lowest junk first."""
+    """What the giver hands over when no ``give`` line says: the lowest junk first, or where the
+    steals of a turn are combined, the fewest cards worth their sum."""
     available = giveable(st, giver)
+    if st.profile.events.steals_combined:
+        return _combined_gift(available, st.piles.declared(giver), sum(unit.amount for unit in units))
     gift: list[str] = []
     for unit in units:
         got = 0
@@ -156,9 +165,37 @@ def default_gift(st: HandState, giver: str, units: Sequence[Steal]) -> list[str]
     return gift
 
 
+def _combined_gift(available: list[str], declared: Mapping[str, str], owed: int) -> list[str]:
+    """The steals of a turn paid at once (cs470): while junk is owed, the first card of the highest
+    value that does not exceed what is owed, or, when every card left is worth more, the lowest."""
+    gift: list[str] = []
+    while owed > 0 and available:
+        values = [junk_value_of(code, declared) or 2 for code in available]
+        fitting = [v for v in values if v <= owed]
+        value = max(fitting) if fitting else min(values)
+        code = available.pop(values.index(value))
+        gift.append(code)
+        owed -= value
+    return gift
+
+
 def third_ppeok(st: HandState, player: str) -> bool:
-    """쓰리뻑: the player's third ppeok of the hand wins it, where the profile says so."""
-    return st.deeds.ppeoks(player) >= 3 and st.profile.events.three_ppeok
+    """쓰리뻑: the player's third ppeok of the hand wins it, where the profile says so. Where a
+    ttadak counts toward the three, the win still comes only on a turn that made a ppeok (cs470)."""
+    events = st.profile.events
+    if st.deeds.ppeoks(player) < 3 or not events.three_ppeok:
+        return False
+    return not events.ttadak_counts_as_ppeok or _made_a_ppeok(st, player)
+
+
+def _made_a_ppeok(st: HandState, player: str) -> bool:
+    """The turn just played made a ppeok of the player's."""
+    for event in reversed(st.events):  # the turn's events are the last ones
+        if event.turn != st.turn_number:
+            return False
+        if event.kind == "ppeok" and event.player == player:
+            return True
+    return False
 
 
 def after_turn(st: HandState, player: str, line: int) -> None:
@@ -279,3 +316,98 @@ def declare(st: HandState, s: Declare) -> None:
         and st.last_turn_player() == s.player
     ):
         after_turn(st, s.player, s.line)
+
+
+def shodang_problem(st: HandState, player: str) -> Problem | None:
+    """Why ``player: shodang`` (쇼당) is not allowed now (None when it is): three playing, before the
+    player's own turn, no call due and no other offer awaiting its answers (PA-7)."""
+    if st.profile.baks.shodang == "off" or st.minhwatu:
+        return problem("these rules have no shodang", "no-shodang")
+    if len(st.order) != 3:
+        return problem("a shodang is offered only with three playing", "three-only", players=len(st.order))
+    offer = st.deeds.offer
+    if offer is not None:
+        return problem(f"{offer[0]}'s shodang of line {offer[1]} awaits its answers", "pending", offerer=offer[0])
+    if st.calls.due is not None:
+        return problem(f"{st.calls.due.player} must call go or stop first", "call-due", caller=st.calls.due.player)
+    if player != st.expected() or st.hand_is_over():
+        return problem(f"{player} may offer a shodang only before {player}'s own turn", "not-own-turn")
+    return None
+
+
+def shodang(st: HandState, s: Shodang) -> None:
+    """쇼당: the player shows their hand and offers the other two a draw; both must answer before
+    the next turn."""
+    refused = shodang_problem(st, s.player)
+    if refused is not None:
+        st.violate(
+            "illegal-declaration",
+            s.line,
+            s.column,
+            f"{s.player} cannot offer a shodang: {refused[0]}",
+            s.player,
+            **refused[1],
+        )
+        return
+    st.deeds.offer_shodang(s.player, s.line)
+    st.emit("shodang", s.line, s.player)
+
+
+def answer_problem(st: HandState, player: str) -> Problem | None:
+    """Why ``player: accept`` or ``player: refuse`` is not allowed now (None when it is)."""
+    offer = st.deeds.offer
+    if offer is None:
+        return problem("no shodang awaits an answer", "no-offer")
+    if player == offer[0]:
+        return problem(f"{player} offered the shodang", "offerer")
+    if player not in st.order:
+        return problem(f"{player} does not play this hand", "not-seated")
+    if player in st.deeds.answers:
+        return problem(f"{player} has answered already", "answered")
+    return None
+
+
+def answer(st: HandState, s: ShodangAnswer) -> None:
+    """수락 or 거절: once both have answered, both accepting make the hand a nagari; a refusal lets
+    play go on, and the settlement asks who refused (PA-7)."""
+    refused = answer_problem(st, s.player)
+    if refused is not None:
+        st.violate(
+            "illegal-declaration",
+            s.line,
+            s.column,
+            f"{s.player} cannot {s.answer}: {refused[0]}",
+            s.player,
+            **refused[1],
+        )
+        return
+    st.deeds.answer_shodang(s.player, s.answer)
+    st.emit("shodang-answer", s.line, s.player, note=s.answer)
+    if len(st.deeds.answers) < len(st.order) - 1:
+        return
+    accepted = all(a == "accept" for a in st.deeds.answers.values())
+    st.deeds.close_shodang(answered=True)
+    if accepted:
+        st.end("nagari", None, s.line)
+        st.emit("nagari", s.line, note="shodang accepted")
+
+
+def unanswered(st: HandState, line: int) -> None:
+    """A turn begins while a shodang awaits an answer: said, and the offer is void."""
+    offer = st.deeds.offer
+    if offer is None:
+        return
+    missing = [p for p in st.order if p != offer[0] and p not in st.deeds.answers]
+    st.violate(
+        "illegal-declaration",
+        line,
+        1,
+        f"{', '.join(missing)} did not answer {offer[0]}'s shodang of line {offer[1]} before the next turn; "
+        "the offer is void",
+        offer[0],
+        reason="unanswered",
+        offerer=offer[0],
+        players=", ".join(missing),
+        offer_line=offer[1],
+    )
+    st.deeds.close_shodang(answered=False)

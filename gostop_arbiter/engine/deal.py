@@ -110,23 +110,43 @@ def sit_out(st: HandState, s: SitOut) -> None:
     st.emit("sit-out", s.line, s.player, st.seating.dealt.get(s.player, []), note=s.how)
 
 
+def sitters_needed(st: HandState) -> int:
+    """How many sit a Go-Stop hand out: all but three of four to six at the table (4P-1, 4P-3)."""
+    return 0 if st.minhwatu else max(0, len(st.seats) - 3)
+
+
+def next_sellers(st: HandState) -> list[str]:
+    """Who must still sell when nobody more folds: the last in turn order who play so far, as many
+    as are still to sit out (the last sells first, then the one before: 4P-1, 4P-3)."""
+    free = sitters_needed(st) - len(st.seating.sitting_out)
+    if free <= 0:
+        return []
+    playing = [p for p in st.seat_order() if p != st.dealer and p not in st.seating.sitting_out]
+    return playing[-free:]
+
+
 def sit_out_problem(st: HandState, player: str, how: str) -> Problem | None:
     """Why ``player: sell`` or ``player: fold`` is not allowed now (None when it is)."""
     rules = st.profile.four_players
-    if len(st.seats) != 4 or st.minhwatu:
-        return problem(f"{player}: only four at the table sit one out", "not-four")
+    needed = sitters_needed(st)
+    if not needed:
+        return problem(f"{player}: only four to six at the table sit out", "too-few")
     why: Problem | None = None
-    if st.seating.sitting_out:
-        sitter = next(iter(st.seating.sitting_out))
+    out = st.seating.sitting_out
+    if player in out or (out and needed == 1):
+        sitter = player if player in out else next(iter(out))
         why = problem(f"{sitter} already sits this hand out", "one-already", sitter=sitter)
+    elif len(out) >= needed:
+        sitters = ", ".join(out)
+        why = problem(f"{sitters} already sit this hand out", "enough-out", sitters=sitters)
     elif player == st.dealer:
         why = problem("the dealer always plays", "dealer")
     elif how == "fold" and not rules.fold_allowed:
         why = problem("folding is not allowed under these rules", "no-fold")
     elif how == "sell" and rules.mode != "sell-last":
         why = problem("selling brights is not part of these rules", "no-sale")
-    elif how == "sell" and player != st.seat_order()[-1]:
-        last = st.seat_order()[-1]
+    elif how == "sell" and player not in next_sellers(st):
+        last = " ".join(next_sellers(st))
         why = problem(f"only the last in turn order ({last}) sells when nobody folds", "not-last", last=last)
     return (f"{player} cannot {how}: {why[0]}", why[1]) if why is not None else None
 
@@ -138,8 +158,7 @@ def begin(st: HandState) -> None:
         return
     seating.began = True
     order = st.seat_order()
-    if len(order) == 4 and not st.minhwatu and not seating.sitting_out:
-        seller = order[-1]
+    for seller in reversed(next_sellers(st)):
         seating.sitting_out[seller] = "sell"
         st.emit("sit-out", 0, seller, seating.dealt.get(seller, []), note="sell (nobody folded)")
     seating.order = [p for p in order if p not in seating.sitting_out]

@@ -15,7 +15,19 @@ class Deeds:
     """Each player's shakes (흔들기), bombs (폭탄), dummy turns, ppeoks (뻑) and own turns, and which
     first-of-the-hand payments (첫쪽, 첫따닥) have been made."""
 
-    __slots__ = ("_bombs", "_dummies", "_first_paid", "_own_turns", "_ppeok_streak", "_ppeoks", "_shaken", "_shakes")
+    __slots__ = (
+        "_answers",
+        "_bombs",
+        "_dummies",
+        "_first_paid",
+        "_offer",
+        "_own_turns",
+        "_ppeok_streak",
+        "_ppeoks",
+        "_shaken",
+        "_shakes",
+        "_shodang",
+    )
 
     def __init__(self) -> None:
         self._dummies: Counter[str] = Counter()
@@ -26,6 +38,9 @@ class Deeds:
         self._ppeok_streak: Counter[str] = Counter()
         self._own_turns: Counter[str] = Counter()
         self._first_paid: set[str] = set()
+        self._offer: tuple[str, int] | None = None
+        self._answers: dict[str, str] = {}
+        self._shodang: dict[str, str] = {}
 
     def copy(self) -> Deeds:
         other = Deeds.__new__(Deeds)
@@ -37,6 +52,9 @@ class Deeds:
         other._ppeok_streak = Counter(self._ppeok_streak)
         other._own_turns = Counter(self._own_turns)
         other._first_paid = set(self._first_paid)
+        other._offer = self._offer
+        other._answers = dict(self._answers)
+        other._shodang = dict(self._shodang)
         return other
 
     def _fields(self) -> tuple[object, ...]:
@@ -69,6 +87,21 @@ class Deeds:
     def ppeoks(self, player: str) -> int:
         return self._ppeoks[player]
 
+    @property
+    def offer(self) -> tuple[str, int] | None:
+        """The shodang (쇼당) awaiting its answers: who offered it, on which line."""
+        return self._offer
+
+    @property
+    def answers(self) -> Mapping[str, str]:
+        """The answers given so far to the shodang awaiting them (player → accept or refuse)."""
+        return self._answers
+
+    @property
+    def shodang(self) -> Mapping[str, str]:
+        """Each player's part in the hand's answered shodang: offered, accept or refuse."""
+        return self._shodang
+
     def own_turns(self, player: str) -> int:
         """The player's own turns so far, the one being played among them."""
         return self._own_turns[player]
@@ -96,15 +129,31 @@ class Deeds:
         self._dummies[player] -= 1
         return True
 
-    def ppeok(self, player: str) -> int | None:
+    def ppeok(self, player: str, *, streak: bool = True) -> int | None:
         """A ppeok on the player's current own turn: the length of the streak of ppeoks it makes
-        from the player's first own turn (1 for 첫뻑, 2 for 연뻑 …), None when it is no such streak."""
+        from the player's first own turn (1 for 첫뻑, 2 for 연뻑 …), None when it is no such streak.
+        ``streak=False``: counted toward the three ppeoks only (a ttadak, where the rules say)."""
         self._ppeoks[player] += 1
+        if not streak:
+            return None
         turn = self._own_turns[player]
         if self._ppeok_streak[player] != turn - 1:
             return None
         self._ppeok_streak[player] = turn
         return turn
+
+    def offer_shodang(self, player: str, line: int) -> None:
+        self._offer, self._answers = (player, line), {}
+
+    def answer_shodang(self, player: str, answer: str) -> None:
+        self._answers[player] = answer
+
+    def close_shodang(self, *, answered: bool) -> None:
+        """The shodang no longer awaits answers: answered by both (its parts kept), or left
+        unanswered (forgotten)."""
+        if answered and self._offer is not None:
+            self._shodang = {self._offer[0]: "offered", **self._answers}
+        self._offer, self._answers = None, {}
 
     def first(self, what: str) -> bool:
         """The first ``what`` (chok, ttadak) of the hand: True once, then False."""

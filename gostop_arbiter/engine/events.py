@@ -41,6 +41,8 @@ EventKind = Literal[
     "redeal",
     "sit-out",
     "immediate",
+    "shodang",
+    "shodang-answer",
 ]
 
 

@@ -16,7 +16,21 @@ from functools import cache
 from itertools import accumulate, combinations
 from typing import TypeAlias, overload
 
-from ..notation.model import Bonus, Call, CardRef, Chongtong, Declare, Flip, Give, Shake, SitOut, Statement, Turn
+from ..notation.model import (
+    Bonus,
+    Call,
+    CardRef,
+    Chongtong,
+    Declare,
+    Flip,
+    Give,
+    Shake,
+    Shodang,
+    ShodangAnswer,
+    SitOut,
+    Statement,
+    Turn,
+)
 from ..records import replace
 from ..scoring import declaration_problem, junk_value_of, sort_cards
 from . import calls, deal
@@ -73,10 +87,25 @@ def _calls_or_turn(st: HandState, complete: bool) -> list[Part]:
         return [
             Call(player=must.player, call=c) for c in ("go", "stop") if calls.call_problem(st, must.player, c) is None
         ]
+    if st.deeds.offer is not None:
+        return _answers(st)
     if st.hand_is_over():
         return []
     player = st.expected()
-    return list(_turns(st, player, complete)) if player is not None else []
+    if player is None:
+        return []
+    offer: list[Part] = [Shodang(player=player)] if calls.shodang_problem(st, player) is None else []
+    return [*offer, *_turns(st, player, complete)]
+
+
+def _answers(st: HandState) -> list[Part]:
+    """Each answer still owed to the shodang awaiting them (쇼당: 수락 or 거절)."""
+    return [
+        ShodangAnswer(player=p, answer=a)
+        for p in st.order
+        if calls.answer_problem(st, p) is None
+        for a in ("accept", "refuse")
+    ]
 
 
 def _before_play(st: HandState, complete: bool) -> list[Part]:
@@ -85,8 +114,8 @@ def _before_play(st: HandState, complete: bool) -> list[Part]:
 
 
 def _sit_outs(st: HandState) -> list[SitOut]:
-    """Each player's selling or folding, at a Go-Stop table of four."""
-    if len(st.seats) != 4 or st.minhwatu:
+    """Each player's selling or folding, at a Go-Stop table of four to six."""
+    if not deal.sitters_needed(st):
         return []
     return [
         SitOut(player=p, how=how)
@@ -492,8 +521,18 @@ def _bombs(st: HandState, player: str, held: Counter[str]) -> Iterator[tuple[str
             continue
         size = 3 if len(on_table) == 1 else 2 if len(on_table) == 2 and events.two_card_bomb != "off" else 0
         if size:
-            cards = [c for c, n in held.items() for _ in range(n) if month_of(c) == month]
-            yield from (c for c in sorted(set(combinations(sort_cards(cards), size))) if _can_hold(st, player, c))
+            yield from _bombs_of(st, player, held, month, size)
+    if events.four_card_bomb:
+        laid = {month for month, cards in st.table.months() if cards}
+        for month in sorted({month_of(c) for c in held} - laid - {0}):
+            if events.bomb_after_shake or month not in st.deeds.shaken(player):
+                yield from _bombs_of(st, player, held, month, 4)
+
+
+def _bombs_of(st: HandState, player: str, held: Counter[str], month: int, size: int) -> Iterator[tuple[str, ...]]:
+    """Each choice of ``size`` held cards of the month that the player may bomb with."""
+    cards = [c for c, n in held.items() for _ in range(n) if month_of(c) == month]
+    yield from (c for c in sorted(set(combinations(sort_cards(cards), size))) if _can_hold(st, player, c))
 
 
 def legal_flips(st: HandState, play: Turn) -> list[Turn]:
@@ -509,10 +548,47 @@ def flips_after(st: HandState, play: Turn, never: Counter[str] | None = None) ->
     played = [c.code for c in play.cards]
     never = _never_seen(st) if never is None else never
     pool = _left_after(st, play.player, played, never)
+    if play.play == "bomb" and st.profile.events.bomb_flips > 1:
+        bombed = _facing(play, table)[3]
+        after = {m: list(c) for m, c in table.items() if m != bombed}
+        return [_completed(play, None, f) for f in _bomb_flips(st, pool, after, 0, st.profile.events.bomb_flips)]
     flips = _flip_sequences(st, pool, 0)
     if play.play == "card" and is_bonus(played[0]):
         return [turn for sequence in flips for turn in _joker_turns(st, play, table, sequence, pool)]
     return _with_targets(play, table, flips)
+
+
+def _bomb_flips(st: HandState, pool: _Unseen, table: dict[int, list[str]], k: int, left: int) -> list[list[Flip]]:
+    """Every run of flips of a bomb's turn that flips ``left`` month cards more (FW: three), each
+    with its ``x`` where it has a choice on the table as the flips before it left it (EV-8)."""
+    if left == 0:
+        return [[]]
+    runs: list[list[Flip]] = []
+    for sequence in _flip_sequences(st, pool, k):
+        month_card = next((c for c in sequence if not is_bonus(c)), None)
+        if month_card is None:  # the stock ran out
+            runs.append(_flips(sequence, None))
+            continue
+        for target in _options(table, month_card):
+            rest = _bomb_flips(
+                st, pool.without(sequence), _flipped_onto(table, month_card, target), k + len(sequence), left - 1
+            )
+            runs += [_flips(sequence, target) + more for more in rest]
+    return runs
+
+
+def _flipped_onto(table: dict[int, list[str]], card: str, target: str | None) -> dict[int, list[str]]:
+    """The table's cards after a flipped card met them: laid, or taking one, the chosen, or all."""
+    month = month_of(card)
+    after = {m: list(c) for m, c in table.items()}
+    cards = after.get(month, [])
+    if not cards:
+        after[month] = [card]
+    elif len(cards) == 2:
+        cards.remove(target if target is not None else cards[0])
+    else:
+        del after[month]
+    return after
 
 
 def _flip_sequences(st: HandState, pool: _Unseen, k: int) -> list[list[str]]:

@@ -563,6 +563,8 @@ class PlayedHand:
     bombs: Mapping[str, int]
     declared: Mapping[str, Mapping[str, str]]
     sitting_out: Mapping[str, str]
+    shodang: Mapping[str, str]
+    """Each player's part in the answered shodang (쇼당): offered, accept or refuse."""
     dealt: Mapping[str, tuple[str, ...]]
     events: tuple[Event, ...]
     violations: tuple[Violation, ...]
@@ -584,6 +586,7 @@ class PlayedHand:
             bombs=View(dict(st.deeds.bombs)),
             declared=View({p: View(dict(st.piles.declared(p))) for p in st.seats}),
             sitting_out=View(dict(st.seating.sitting_out)),
+            shodang=View(dict(st.deeds.shodang)),
             dealt=View({p: tuple(cards) for p, cards in st.seating.dealt.items()}),
             events=tuple(st.events),
             violations=tuple(st.findings.all()),

@@ -85,8 +85,11 @@ def play_turn(st: HandState, s: Turn) -> None:
             p,
             stock=st.stock.remaining,
         )
+    month_flips = st.profile.events.bomb_flips if s.play == "bomb" else 1
     if len(flips) > 1:
-        _check_flips_stop_at_a_month_card(st, s, flips)
+        _check_flips_stop_at_a_month_card(st, s, flips, month_flips)
+    if month_flips > 1 and flips:
+        _check_bomb_flips(st, s, flips, month_flips)
     for flip in flips:
         _flip(st, t, flip)
     _finish_hand_card(st, t)
@@ -101,11 +104,14 @@ def play_turn(st: HandState, s: Turn) -> None:
     st.pending = PendingTurn(p, s.line, t.steals)
 
 
-def _check_flips_stop_at_a_month_card(st: HandState, s: Turn, flips: list[Flip]) -> None:
+def _check_flips_stop_at_a_month_card(st: HandState, s: Turn, flips: list[Flip], month_flips: int = 1) -> None:
     """extra-card: a turn flips again only after a bonus card, so a flip after a month card is one
-    too many (it is still replayed, so that the cards stay accounted for)."""
+    too many (it is still replayed, so that the cards stay accounted for); a bomb's turn may flip
+    ``month_flips`` month cards where the rules say (EV-8)."""
+    months = 0
     for before, after in pairwise(flips):
-        if not is_bonus(before.card.code):
+        months += not is_bonus(before.card.code)
+        if months >= month_flips and not is_bonus(before.card.code):
             st.violate(
                 "extra-card",
                 s.line,
@@ -116,6 +122,22 @@ def _check_flips_stop_at_a_month_card(st: HandState, s: Turn, flips: list[Flip])
                 after=before.card.code,
             )
             return
+
+
+def _check_bomb_flips(st: HandState, s: Turn, flips: list[Flip], month_flips: int) -> None:
+    """missing-card: a bomb's turn that flips fewer month cards than the rules ask while the stock
+    still holds cards (EV-8, FW's draw of three)."""
+    flipped = sum(1 for f in flips if not is_bonus(f.card.code))
+    if flipped < month_flips and st.stock.remaining > len(flips):
+        st.violate(
+            "missing-card",
+            s.line,
+            s.column,
+            f"{s.player}'s bomb flips {month_flips} cards under these rules, and this turn records {flipped}",
+            s.player,
+            flipped=flipped,
+            flips=month_flips,
+        )
 
 
 def _check_shake_due(st: HandState, s: Turn) -> None:
@@ -166,7 +188,7 @@ def _bomb(st: HandState, s: Turn, t: _Turn) -> None:
     t.captured += cards + taken
     st.emit("bomb", s.line, p, cards + taken)
     if refused is None:
-        _bombed(st, t, three=len(cards) == 3)
+        _bombed(st, t, len(cards))
 
 
 def _bomb_problem(st: HandState, player: str, cards: list[str], month: int, on_table: list[str]) -> Problem | None:
@@ -175,9 +197,10 @@ def _bomb_problem(st: HandState, player: str, cards: list[str], month: int, on_t
     events = st.profile.events
     three = len(cards) == 3 and len(on_table) == 1
     two = len(cards) == 2 and len(on_table) == 2 and events.two_card_bomb != "off"
+    four = len(cards) == 4 and not on_table and events.four_card_bomb
     if not month:
         return problem("a bomb is cards of one month", "months")
-    if not (three or two):
+    if not (three or two or four):
         return problem(
             f"a bomb plays three cards of a month onto the one card of it on the table ({len(on_table)} there)",
             "table",
@@ -191,11 +214,13 @@ def _bomb_problem(st: HandState, player: str, cards: list[str], month: int, on_t
     return None
 
 
-def _bombed(st: HandState, t: _Turn, *, three: bool) -> None:
-    """What a bomb earns: its dummy turns, its multiplier (a bomb of two only where the rules say),
-    its steal, and on the player's own first turn the payment of 첫폭탄 (EV-8)."""
+def _bombed(st: HandState, t: _Turn, size: int) -> None:
+    """What a bomb of ``size`` cards earns: its dummy turns (one fewer than its cards, for a bomb of
+    two or four), its multiplier (a bomb of two only where the rules say), its steal, and on the
+    player's own first turn the payment of 첫폭탄 (EV-8)."""
     events = st.profile.events
-    st.deeds.bomb(t.player, events.bomb_dummies if three else 1, counts=three or events.two_card_bomb == "double")
+    dummies = events.bomb_dummies if size == 3 else size - 1
+    st.deeds.bomb(t.player, dummies, counts=size != 2 or events.two_card_bomb == "double")
     _steal(st, t, "bomb", events.bomb_steal)
     if events.first_bomb_pay and st.deeds.own_turns(t.player) == 1:
         _immediate(st, t, events.first_bomb_pay, "첫폭탄: a bomb on the first own turn")
@@ -274,20 +299,31 @@ def _hand_card(st: HandState, t: _Turn, card: str, target: CardRef | None) -> No
         t.resolved = True
 
 
+def _unsteal_bonus(t: _Turn, flipped: int) -> None:
+    """The bonus cards flipped into a ppeok steal nothing now: they steal when the stack is taken."""
+    for _ in range(flipped):
+        at = next(i for i in range(len(t.steals) - 1, -1, -1) if t.steals[i].reason == "bonus")
+        del t.steals[at]
+
+
 def _take_stack(st: HandState, t: _Turn, month: int) -> list[str]:
-    """The fourth card takes a stack of three: its owner decides the steal (EV-2, PC-2)."""
+    """The fourth card takes a stack of three: its owner decides the steal (EV-2, PC-2); the
+    bonus cards buried in it steal now where the rules wait for that."""
     cleared = st.table.clear(month)
     cards, made = cleared.cards, cleared.made
     owner = NATURAL if cleared.owner is None else cleared.owner
     events = st.profile.events
     no_steal = t.last_card and not events.last_turn_stack_steal
+    buried = sum(1 for c in cards if is_bonus(c))
+    if buried and not no_steal and events.bonus_steal_in_stack == "when-taken":
+        _steal(st, t, "bonus", events.bonus_steal * buried)
     if owner == NATURAL:
         st.emit("stack", t.line, t.player, cards, note="natural")
         if not no_steal:
             _steal(st, t, "stack", st.profile.deal.natural_stack_steal)
     elif owner == t.player and (events.ja_ppeok_window == "any-later-turn" or made == st.deeds.own_turns(t.player) - 1):
         st.emit("ja-ppeok", t.line, t.player, cards)
-        if not t.last_card:
+        if not no_steal:
             _steal(st, t, "ja-ppeok", events.ja_ppeok_steal, by_value=events.multi_steal_unit == "value")
     else:
         st.emit("stack", t.line, t.player, cards, other=owner)
@@ -357,10 +393,11 @@ def _same_month(st: HandState, t: _Turn, card: str, target: CardRef | None) -> N
     elif t.k == 1:
         assert t.pair is not None
         if t.last_card and not events.last_card_ppeok:
-            st.table.clear(month)
-            t.captured += [hand_card, t.pair, card]
+            _last_card_pair(st, t, card)
             return
         st.table.stack(month, [t.pair, hand_card, card], t.player, st.deeds.own_turns(t.player), t.flipped_bonus)
+        if events.bonus_steal_in_stack == "when-taken" and events.bonus_steal:
+            _unsteal_bonus(t, len(t.flipped_bonus))
         t.flipped_bonus = []
         streak = st.deeds.ppeok(t.player)
         st.emit("ppeok", t.line, t.player, [t.pair, hand_card, card])
@@ -372,8 +409,24 @@ def _same_month(st: HandState, t: _Turn, card: str, target: CardRef | None) -> N
         t.ambiguous = None
         st.emit("ttadak", t.line, t.player, [hand_card, card, *taken])
         _first_pay(st, t, "ttadak", events.first_ttadak_pay)
-        if not t.last_card:
+        if events.ttadak_counts_as_ppeok:
+            st.deeds.ppeok(t.player, streak=False)
+        if not t.last_card or events.last_turn_ttadak:
             _steal(st, t, "ttadak", events.ttadak_steal)
+
+
+def _last_card_pair(st: HandState, t: _Turn, card: str) -> None:
+    """The own last card pairs one on the table and the flip is of its month, which is no ppeok
+    there (EV-10): the three are taken, or, where the rules leave it (cs470), the flip stays."""
+    assert t.pair is not None and t.hand_card is not None
+    month = t.hand_month
+    st.table.clear(month)
+    t.captured += [t.hand_card, t.pair]
+    if st.profile.events.last_card_flip_left:
+        st.table.lay(month, card)
+        st.emit("lay", t.line, t.player, [card])
+    else:
+        t.captured.append(card)
 
 
 def _finish_hand_card(st: HandState, t: _Turn) -> None:

@@ -8,7 +8,7 @@ the replay engine under the profile its tags (or the command line) select.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
@@ -149,10 +149,12 @@ def _misspelt_tags(hand: Hand, verdict: HandVerdict) -> list[Discrepancy]:
     return notes
 
 
-def _hand_over(verdict: HandVerdict, session: _Session) -> None:
-    """Carry, dealer and balance after a hand."""
+def _hand_over(verdict: HandVerdict, session: _Session, profile: Callable[[], Profile]) -> None:
+    """Carry, dealer and balance after a hand (``profile``: the hand's, asked only after a chongtong,
+    which may leave the deal with the same dealer)."""
     session.carry = verdict.carry_out
-    if verdict.outcome not in VOID_OUTCOMES and verdict.winner is not None:
+    redealt = verdict.outcome == "chongtong" and profile().deal.chongtong_redeal
+    if verdict.outcome not in VOID_OUTCOMES and verdict.winner is not None and not redealt:
         session.dealer = verdict.winner
     elif verdict.dealer is not None:
         session.dealer = verdict.dealer
@@ -197,7 +199,7 @@ class Session:
             verdict = judge_hand(hand, self.choice, self._state, self.visitor)
         except UsageError as error:
             return FileError(code="usage", line=error.line, column=error.column, message=str(error))
-        _hand_over(verdict, self._state)
+        _hand_over(verdict, self._state, lambda: self.choice.profile_for(hand))
         return verdict
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
+from ..cards import UNSEEN
 from ..engine.board import HandBoard, visit
-from ..engine.state import PlayedHand
+from ..engine.state import PlayedHand, is_bonus, month_of
 from ..engine.visitor import HandVisitor
 from ..errors import UsageError
 from ..notation import Hand
@@ -36,17 +38,37 @@ def _check_table(hand: Hand, profile: Profile) -> None:
         if not 2 <= seats <= 4:
             raise UsageError(first.line, first.column, f"Minhwatu is played by two to four; this hand seats {seats}")
         return
-    if seats == 4 and profile.four_players.mode == "unplayable":
+    if seats >= 4 and profile.four_players.mode == "unplayable":
         raise UsageError(
             first.line,
             first.column,
             f"the {profile.name} rules have no four-player hand (their deal cannot be played); "
             "choose other rules with --rules",
         )
-    if not 2 <= seats <= 4:
+    if seats == 7:
         raise UsageError(
-            first.line, first.column, f"Go-Stop seats two to four (one sits out of four); this hand seats {seats}"
+            first.line,
+            first.column,
+            "seven at a Go-Stop table deal 7 cards each and none to the table, which needs a joker and a deal "
+            "this notation cannot write (4P-3); the arbiter judges two to six at the table",
         )
+    if not 2 <= seats <= 6:
+        raise UsageError(
+            first.line,
+            first.column,
+            f"Go-Stop seats two to six (all but three sit out of four to six); this hand seats {seats}",
+        )
+
+
+def _kept_chongtong(r: PlayedHand) -> list[str]:
+    """The players dealt four of a month who played on without declaring it (들고치기, PC-4)."""
+    declared = {e.player for e in r.events if e.kind == "chongtong"}
+    kept = []
+    for player in r.order:
+        months = Counter(month_of(code) for code in r.dealt.get(player, ()) if code != UNSEEN and not is_bonus(code))
+        if player not in declared and any(n == 4 for month, n in months.items() if month):
+            kept.append(player)
+    return kept
 
 
 def _payments(
@@ -112,7 +134,9 @@ def judge_played(
     outcome = r.outcome.kind
     if r.minhwatu and any(v.code in ("missing-card", "extra-card", "unknown-card") for v in violations):
         outcome = "void"  # a Minhwatu round with a card missing or extra counts for nobody
-    standing = standings(r.order, r.piles, r.gos, r.go_order, r.shakes, r.bombs, r.declared)
+    standing = standings(
+        r.order, r.piles, r.gos, r.go_order, r.shakes, r.bombs, r.declared, r.shodang, _kept_chongtong(r)
+    )
     scores, payments = _payments(r, standing, outcome, profile, carry_in, hand.stake)
     sales = [
         payment

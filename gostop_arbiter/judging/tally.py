@@ -15,7 +15,7 @@ from dataclasses import field
 
 from ..cards import Kind, card_info
 from ..errors import UsageError
-from ..notation.model import Bomb, Call, Claim, Declare, Hand, PileLine, Shake
+from ..notation.model import Bomb, Call, Claim, Declare, Hand, PileLine, Shake, Shodang, ShodangAnswer
 from ..records import mutable, replace
 from ..rules import Profile
 from ..scoring import PileCounts, best_score, best_total, declaration_problem, redeclaration_problem, switchable_in
@@ -35,6 +35,13 @@ class _Sheet(Violates):
     """Each player's last ``go`` line."""
     shakes: Counter[str] = field(default_factory=Counter)
     bombs: Counter[str] = field(default_factory=Counter)
+    offer: Shodang | None = None
+    """The shodang awaiting its answers."""
+    answers: dict[str, str] = field(default_factory=dict)
+    shodang: dict[str, str] = field(default_factory=dict)
+    """Each player's part in the answered shodang: offered, accept or refuse."""
+    agreed: int | None = None
+    """The line on which both accepted a shodang: the hand is a nagari."""
     declared: dict[str, dict[str, str]] = field(default_factory=dict)
     winner: str | None = None
     stop: Call | None = None
@@ -46,8 +53,8 @@ class _Sheet(Violates):
 
 
 def _players(hand: Hand, profile: Profile) -> list[str]:
-    """The players of a tally hand: every seat, but the one of four at a Go-Stop table without a
-    pile line, who sat out (decision R4); another seat without one played and captured nothing."""
+    """The players of a tally hand: every seat, but those of four to six at a Go-Stop table without
+    a pile line, who sat out (decisions R4, R47); another seat without one played and captured nothing."""
     piled = {s.player for s in hand.statements if isinstance(s, PileLine)}
     players = list(hand.seats)
     first = hand.statements[0]
@@ -57,20 +64,28 @@ def _players(hand: Hand, profile: Profile) -> list[str]:
                 first.line, first.column, f"Minhwatu is played by two to four; this hand seats {len(players)}"
             )
         return players
-    if len(players) == 4:
+    if len(players) == 7:
+        raise UsageError(
+            first.line,
+            first.column,
+            "seven at a Go-Stop table deal 7 cards each and none to the table, which needs a joker and a deal "
+            "this notation cannot write (4P-3); the arbiter judges two to six at the table",
+        )
+    seats = len(players)
+    if 4 <= seats <= 6:
         players = [seat for seat in players if seat in piled]
         if len(players) < 3:
             raise UsageError(
                 first.line,
                 first.column,
-                f"four are seated and only {len(players)} have a pile line, so who sat out cannot be told: "
+                f"{seats} players are seated and only {len(players)} have a pile line, so who sat out cannot be told: "
                 "write an empty pile line (pile NAME:) for a player who captured nothing",
             )
     if len(players) not in (2, 3):
         raise UsageError(
             first.line,
             first.column,
-            "Go-Stop is played by two or three (with four at the table one sits out); "
+            "Go-Stop is played by two or three (with four to six at the table the others sit out); "
             f"this hand has {len(players)} piles",
         )
     return players
@@ -154,6 +169,9 @@ def _read_lines(hand: Hand, profile: Profile, players: list[str], tally: _Sheet)
         if isinstance(s, Claim):
             tally.claims.append(s)
             continue
+        if isinstance(s, Shodang | ShodangAnswer):
+            _shodang_line(s, profile, players, tally)
+            continue
         if not isinstance(s, Call | Shake | Bomb | Declare):
             continue  # the reader lets no other line into a tally hand
         player = s.player
@@ -165,14 +183,13 @@ def _read_lines(hand: Hand, profile: Profile, players: list[str], tally: _Sheet)
         if isinstance(s, Declare):
             _declare(s, profile, tally)
             continue
-        if tally.stop is not None:
-            tally.violate(
-                "after-end",
-                s.line,
-                s.column,
-                f"the hand ended when {tally.winner} stopped on line {tally.stop.line}",
-                player,
+        if tally.stop is not None or tally.agreed is not None:
+            ended = (
+                f"the hand ended when {tally.winner} stopped on line {tally.stop.line}"
+                if tally.stop is not None
+                else f"the hand ended as a nagari when the shodang was accepted on line {tally.agreed}"
             )
+            tally.violate("after-end", s.line, s.column, ended, player)
             continue
         if isinstance(s, Call):
             if minhwatu:
@@ -196,6 +213,38 @@ def _read_lines(hand: Hand, profile: Profile, players: list[str], tally: _Sheet)
                 tally.violate("illegal-bomb", s.line, s.column, "Minhwatu has no bombs", player)
             else:
                 tally.bombs[player] += 1
+
+
+def _shodang_line(s: Shodang | ShodangAnswer, profile: Profile, players: list[str], tally: _Sheet) -> None:
+    """쇼당 and its answers in a tally hand: as in a played one, without the turns (PA-7)."""
+    player = s.player
+    if profile.baks.shodang == "off" or profile.game == "minhwatu" or len(players) != 3:
+        tally.violate(
+            "illegal-declaration", s.line, s.column, "a shodang needs three playing, under rules that have it", player
+        )
+        return
+    if tally.stop is not None or tally.agreed is not None:
+        tally.violate("after-end", s.line, s.column, "the hand is over", player)
+        return
+    if isinstance(s, Shodang):
+        tally.offer, tally.answers = s, {}
+        return
+    offer = tally.offer
+    if offer is None or player == offer.player or player in tally.answers or player not in players:
+        tally.violate(
+            "illegal-declaration",
+            s.line,
+            s.column,
+            f"{player} cannot {s.answer}: no shodang awaits {player}'s answer",
+            player,
+        )
+        return
+    tally.answers[player] = s.answer
+    if len(tally.answers) == 2:
+        tally.shodang = {offer.player: "offered", **tally.answers}
+        tally.offer = None
+        if all(a == "accept" for a in tally.answers.values()):
+            tally.agreed = s.line
 
 
 def _declare(s: Declare, profile: Profile, tally: _Sheet) -> None:
@@ -344,7 +393,9 @@ def judge_tally(
     _check_gos(profile, players, tally)
     scores: dict[str, PlayerScore] = {}
     payments: list[Payment] = []
-    standing = standings(players, tally.piles, tally.gos, tally.go_order, tally.shakes, tally.bombs, tally.declared)
+    standing = standings(
+        players, tally.piles, tally.gos, tally.go_order, tally.shakes, tally.bombs, tally.declared, tally.shodang
+    )
     if tally.winner is not None:
         settled = settle_stop(tally.winner, standing, players, profile, carry=carry_in, stake=hand.stake)
         scores, payments = settled.scores, settled.payments

@@ -38,6 +38,9 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "SELL": ("광팔기",),
     "FOLD": ("죽기",),
     "CHONGTONG": ("총통",),
+    "SHODANG": ("쇼당",),
+    "ACCEPT": ("수락", "받기"),
+    "REFUSE": ("거절",),
 }
 """Each keyword terminal's Korean spellings; ``fmt --korean`` writes the first."""
 

@@ -179,6 +179,24 @@ class Chongtong(_Item):
 
 
 @closed_record
+class Shodang(_Item):
+    """``NAME: shodang`` (쇼당): with three playing, NAME shows their hand before their turn and
+    offers the other two a draw."""
+
+    kind: Literal["shodang"] = "shodang"
+    player: str
+
+
+@closed_record
+class ShodangAnswer(_Item):
+    """``NAME: accept`` or ``NAME: refuse`` (수락, 거절): NAME's answer to the shodang just offered."""
+
+    kind: Literal["shodang-answer"] = "shodang-answer"
+    player: str
+    answer: Literal["accept", "refuse"]
+
+
+@closed_record
 class Claim(_Item):
     """``claim: A pays B 12`` or ``claim: nagari``: what the table believed (compared, never trusted).
 
@@ -209,6 +227,8 @@ Statement = Annotated[
     | Call
     | SitOut
     | Chongtong
+    | Shodang
+    | ShodangAnswer
     | Claim,
     Discriminated("kind"),
 ]

@@ -31,6 +31,8 @@ from .model import (
     Give,
     PileLine,
     Shake,
+    Shodang,
+    ShodangAnswer,
     SitOut,
     StockLine,
     TableLine,
@@ -348,6 +350,14 @@ class GsnTransformer(Transformer[Token, Any]):
     def sit_out(self, children: list[Token]) -> SitOut:
         name, how = children
         return SitOut(player=self._name(name), how=cast(Any, how.type.lower()), **self._position(name))
+
+    def shodang(self, children: list[Token]) -> Shodang:
+        name, _shodang = children
+        return Shodang(player=self._name(name), **self._position(name))
+
+    def shodang_answer(self, children: list[Token]) -> ShodangAnswer:
+        name, answer = children
+        return ShodangAnswer(player=self._name(name), answer=cast(Any, answer.type.lower()), **self._position(name))
 
     def chongtong(self, children: list[Token]) -> Chongtong:
         name, _chongtong, *cards = children

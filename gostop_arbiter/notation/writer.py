@@ -33,6 +33,8 @@ from .model import (
     Hand,
     PileLine,
     Shake,
+    Shodang,
+    ShodangAnswer,
     SitOut,
     Statement,
     StockLine,
@@ -192,6 +194,14 @@ def _sit_out(item: SitOut, spelling: Spelling) -> str:
     return f"{item.player}: {spelling.keyword(item.how.upper())}"
 
 
+def _shodang(item: Shodang, spelling: Spelling) -> str:
+    return f"{item.player}: {spelling.keyword('SHODANG')}"
+
+
+def _shodang_answer(item: ShodangAnswer, spelling: Spelling) -> str:
+    return f"{item.player}: {spelling.keyword(item.answer.upper())}"
+
+
 def _chongtong(item: Chongtong, spelling: Spelling) -> str:
     return _with_cards(f"{item.player}: {spelling.keyword('CHONGTONG')}", write_cards(item.cards, spelling))
 
@@ -218,6 +228,8 @@ _WRITERS: dict[type[Statement | Tag], Callable[[Any, Spelling], str]] = {
     Call: _call,
     SitOut: _sit_out,
     Chongtong: _chongtong,
+    Shodang: _shodang,
+    ShodangAnswer: _shodang_answer,
     Claim: _claim,
 }
 """Each line item's model → the function that writes it."""

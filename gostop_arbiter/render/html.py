@@ -110,6 +110,8 @@ SENTENCES: Mapping[str, str] = {
     "event dealer-bonus": "{who} takes {cards} from the table",
     "event sit-out": "{who} sits out",
     "event redeal": "four of a month on the table: redeal",
+    "event shodang": "shodang: {who} shows the hand and offers a draw",
+    "event shodang-answer": "{who} answers the shodang: {as}",
     # what the page leaves out (render/replay.py's LeftOut, and MAX_HANDS)
     "left out after the end": "{count} turns after the end of the hand, on lines {first}–{last}, are not replayed",
     "left out past the limit": "{count} turns past the {limit}th, on lines {first}–{last}, are not replayed",

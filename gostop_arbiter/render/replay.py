@@ -199,6 +199,8 @@ EVENT_WORDS: dict[str, str] = {
     "dealer-bonus": "{who} takes {cards} from the table",
     "sit-out": "{who} sits out ({note})",
     "redeal": "four of a month on the table: redeal",
+    "shodang": "{name}: {who} shows the hand and offers a draw",
+    "shodang-answer": "{who} answers the shodang: {note}",
 }
 """Each event in words, as the catalogue's English msgids."""
 
@@ -215,7 +217,7 @@ def describe(event: Event, lang: Lang = "en") -> str:
         )
     if msgid is None:
         return f"{term(event.kind, lang)} {event.player or ''} {cards}".strip()
-    note = event.note if event.kind in ("declare", "sit-out") and " " not in event.note else None
+    note = event.note if event.kind in ("declare", "sit-out", "shodang-answer") and " " not in event.note else None
     return say(
         msgid,
         lang,

@@ -2,9 +2,8 @@
 
 Each group is a record (``gostop_arbiter.records``); each knob has its meaning and the rule it
 comes from (``docs/rules-reference.md`` IDs such as GS-4) in its description, which ``gostop-arbiter rules``
-prints. The defaults are the values of the ``standard`` profile. Knobs for variants that a GSN v1
-transcript cannot record (a draw-3 bomb, shodang, deal packet order, first-dealer method) are left
-out.
+prints. The defaults are the values of the ``standard`` profile. Knobs for variants that a GSN
+transcript cannot record (a draw-3 bomb, deal packet order, first-dealer method) are left out.
 """
 
 from __future__ import annotations
@@ -36,9 +35,13 @@ class DeckRules:
 
     bonus_cards: list[str] = knob([], "bonus cards added to the 48, e.g. b2 b3 (repeat a code for two copies)", "DK-6")
     switchable_animals: list[int] = knob([9], "months whose animal may count as double junk instead", "DK-3, DK-4")
-    gukjin_mode: Literal["optimal", "animal", "both"] = knob(
+    december_second_double: bool = knob(
+        False, "the December swallow (12a) is printed as a second double junk: the deck holds 12pp twice", "DK-1, DK-5"
+    )
+    gukjin_mode: Literal["optimal", "animal", "both", "winner-animal"] = knob(
         "optimal",
-        "an undeclared switchable animal counts in its owner's favour (optimal), as an animal, or as both at once",
+        "an undeclared switchable animal counts in its owner's favour (optimal), as an animal, as both at once, or "
+        "as an animal for its owner's calls and as a winner, in a loser's favour (winner-animal, cs470)",
         "DK-3",
     )
     gukjin_protected: bool = knob(True, "an undeclared sake cup is never handed over in a steal", "DK-3")
@@ -47,6 +50,9 @@ class DeckRules:
     )
     bonus_exempts_baks: bool = knob(
         False, "a loser holding a bonus card pays no pi-bak, gwang-bak, meong-tta or tti-bak (a joker's power)", "DK-6"
+    )
+    gukjin_given_first: bool = knob(
+        False, "a sake cup counted as junk is handed over in a steal before a printed double junk (cs470)", "DK-3, ST-2"
     )
     gukjin_fixed: Literal["at-stop", "at-first-call", "at-capture"] = knob(
         "at-stop",
@@ -87,6 +93,18 @@ class DealRules:
         "PC-4",
     )
     chongtong_carry: bool = knob(True, "a chongtong's points are multiplied by the nagari carry", "PC-4")
+    chongtong_redeal: bool = knob(
+        False,
+        "a chongtong is paid its points as an agreed sum and the same dealer deals again, instead of the holder "
+        "dealing next as a winner",
+        "PC-4",
+    )
+    chongtong_kept_multiplier: Positive = knob(
+        1,
+        "들고치기: a winner who was dealt four of a month and played on without declaring a chongtong is paid "
+        "this many times (Netmarble 2; Pmang's ×4 is the shake and bomb of the four, as played; 1: nothing more)",
+        "PC-4",
+    )
 
 
 @closed_record
@@ -101,6 +119,11 @@ class EventRules:
     bonus_steal: Count = knob(
         0, "junk from each opponent when a bonus card is gained from the hand or the stock", "TU-1"
     )
+    bonus_steal_in_stack: Literal["when-flipped", "when-taken"] = knob(
+        "when-flipped",
+        "a bonus card flipped into a ppeok steals when it is flipped, or only when the stack is taken (cs470)",
+        "TU-1, EV-2",
+    )
     stack_steal: Count = knob(1, "junk from each opponent for taking another player's ppeok", "EV-2")
     ja_ppeok_steal: Count = knob(2, "junk value from each opponent for taking one's own ppeok (자뻑)", "EV-2")
     ja_ppeok_window: Literal["any-later-turn", "next-own-turn"] = knob(
@@ -110,6 +133,12 @@ class EventRules:
         "each-opponent", "who gives junk when another player's ppeok is taken", "EV-2"
     )
     last_turn_stack_steal: bool = knob(False, "taking a stack steals even on the own last card", "EV-2")
+    steals_combined: bool = knob(
+        False,
+        "the steals of one turn are added up and paid at once with the fewest cards worth at least the sum, a double "
+        "before two singles (cs470)",
+        "ST-4",
+    )
     multi_steal_unit: Literal["value", "cards"] = knob(
         "value", "a steal of two counts junk value (a double settles it) or cards", "ST-4"
     )
@@ -117,6 +146,10 @@ class EventRules:
     chok_steal: Count = knob(1, "junk from each opponent for a chok (쪽)", "EV-5")
     last_turn_chok: bool = knob(False, "a chok steals even on the own last card", "EV-5")
     ttadak_steal: Count = knob(1, "junk from each opponent for a ttadak (따닥)", "EV-6")
+    last_turn_ttadak: bool = knob(False, "a ttadak steals even on the own last card (cs470)", "EV-6, EV-10")
+    ttadak_counts_as_ppeok: bool = knob(
+        False, "a ttadak counts toward the three ppeoks, which still win only on a ppeok (cs470)", "EV-4, EV-6"
+    )
     sweep_steal: Count = knob(1, "junk from each opponent for a sweep (싹쓸이)", "EV-7")
     sweep_rule: Literal["empty-table", "two-different-months"] = knob(
         "empty-table",
@@ -126,6 +159,12 @@ class EventRules:
     sweep_requires_nonempty_start: bool = knob(True, "a sweep needs a card on the table at the turn's start", "EV-7")
     last_card_ppeok: bool = knob(
         False, "a ppeok is made even on the own last card, and counts as one (마지막 뻑)", "EV-1, EV-10"
+    )
+    last_card_flip_left: bool = knob(
+        False,
+        "where a ppeok on the own last card is none, the hand card takes its pair and the flip stays on the table "
+        "(cs470)",
+        "EV-1, EV-10",
     )
     last_turn_scope: Literal["own-last-card", "final-turn-of-hand"] = knob(
         "own-last-card", "which turn the last-card exceptions apply to (a bomb's dummy counts as a card)", "EV-10"
@@ -147,8 +186,19 @@ class EventRules:
     bomb_multiplier: Positive = knob(2, "payment factor for each bomb of the winner (1: none)", "EV-8, PA-5")
     bomb_after_shake: bool = knob(True, "a triple already shown by a shake may later be bombed", "EV-8")
     bomb_dummies: Count = knob(2, "dummy turns (pass) a bomb gives", "EV-8")
+    bomb_flips: Positive = knob(
+        1,
+        "cards flipped on a bomb's turn: FW's variant flips three and plays each (with bomb_dummies 0) instead of "
+        "the dummy turns",
+        "EV-8",
+    )
     bomb_points: Count = knob(
         0, "points added to the winner's score for each bomb (폭탄 +1; with bomb_multiplier 1, instead of ×2)", "EV-8"
+    )
+    four_card_bomb: bool = knob(
+        False,
+        "four of a month from the hand alone may be bombed onto an empty table month: three dummies (cs470)",
+        "EV-8",
     )
     first_bomb_pay: Count = knob(0, "immediate points for a bomb on the player's own first turn (첫폭탄)", "EV-8")
     two_card_bomb: Literal["off", "no-multiplier", "double"] = knob(
@@ -174,6 +224,9 @@ class ScoringRules:
         None, "points for four brights with the rain bright (none: as four_brights)", "SC-1"
     )
     five_brights: Count = knob(15, "points for five brights", "SC-1")
+    six_brights_points: Count = knob(
+        0, "points for five brights with a bonus card held as a sixth (6광, a joker's power; 0: as five)", "SC-1, DK-6"
+    )
     godori_points: Count = knob(5, "points for the three birds 2a 4a 8a (고도리)", "SC-2")
     rain_ribbon_counts: bool = knob(True, "12r counts toward the ribbon count", "SC-3")
     rain_chodan: bool = knob(False, "12r may complete the plain red ribbons (비초단)", "DK-5")
@@ -251,6 +304,12 @@ class BakRules:
     )
     dokbak_extra_double: bool = knob(False, "the liable loser pays both shares ×2", "PA-7")
     dokbak_transfers_baks: bool = knob(True, "the transferred share keeps the other loser's own baks", "PA-7")
+    shodang: Literal["off", "refuser-pays-both", "refuser-pays-if-accepter-wins"] = knob(
+        "refuser-pays-both",
+        "쇼당, three playing: a player offers a draw before their turn; both accept: nagari; a loser who refused "
+        "pays both losers' shares, or only when the one who accepted wins; or no shodang",
+        "PA-7",
+    )
 
 
 @closed_record

@@ -104,8 +104,36 @@ MINHWATU = _variant(
     four_players={"mode": "sell-last"},
 )
 
+CS470 = _variant(
+    "cs470",
+    "two players as the cs470 engine (go-stop-python) plays, its slips kept: bonus cards b2 b3 that steal, a "
+    "two-card bomb that counts as a shake, four of a month bombed from the hand, three ppeoks (a ttadak counting) "
+    "win 10, ttadak and stacks steal on the last card, whose ppeok leaves the flip, a sweep from an empty table, "
+    "one turn's steals paid together, the sake cup given first, the winner's cup an animal",
+    deck={
+        "bonus_cards": ["b2", "b3"],
+        "gukjin_mode": "winner-animal",
+        "gukjin_given_first": True,
+        "gukjin_fixed": "at-capture",
+    },
+    events={
+        "bonus_steal": 1,
+        "bonus_steal_in_stack": "when-taken",
+        "two_card_bomb": "double",
+        "four_card_bomb": True,
+        "three_ppeok_points": 10,
+        "ttadak_counts_as_ppeok": True,
+        "last_turn_ttadak": True,
+        "last_turn_stack_steal": True,
+        "last_card_flip_left": True,
+        "sweep_requires_nonempty_start": False,
+        "steals_combined": True,
+    },
+    four_players={"mode": "unplayable"},
+)
+
 PROFILES: dict[str, Profile] = {
-    p.name: p for p in (STANDARD, ONLINE_MATGO, WIKIPEDIA, GAMERULES, WIKIPEDIA_IT, MINHWATU)
+    p.name: p for p in (STANDARD, ONLINE_MATGO, WIKIPEDIA, GAMERULES, WIKIPEDIA_IT, MINHWATU, CS470)
 }
 """Every named profile, by the name a ``[Rules "NAME"]`` tag uses."""
 

@@ -44,7 +44,7 @@ class Profile:
 
     def the_deck(self) -> Deck:
         """The cards in play under this profile."""
-        return _deck(tuple(self.deck.bonus_cards))
+        return _deck(tuple(self.deck.bonus_cards), self.deck.december_second_double)
 
     def min_score(self, players: int) -> int:
         """났다: the score that lets a player call go or stop."""
@@ -60,8 +60,8 @@ class Profile:
 
 
 @lru_cache(maxsize=32)  # bounded: a file's [Set] tags may ask for any number of bonus cards
-def _deck(bonus: tuple[str, ...]) -> Deck:
-    return Deck.of(bonus)
+def _deck(bonus: tuple[str, ...], december_second_double: bool) -> Deck:
+    return Deck.of(bonus, {"12a": "12pp"} if december_second_double else None)
 
 
 GROUPS: dict[str, type] = {

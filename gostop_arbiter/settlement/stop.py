@@ -3,7 +3,7 @@ every factor with its reason (gos, shakes, bombs, baks, carry, 독박)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import field
 from math import prod
 
@@ -29,6 +29,10 @@ class Standing:
     bombs: int = 0
     declared: Mapping[str, str] = field(default_factory=dict)
     """Switchable animals whose placement was declared (``9a as pi``)."""
+    shodang: str = ""
+    """The player's part in the hand's answered shodang (쇼당): offered, accept, refuse, or none."""
+    kept_chongtong: bool = False
+    """The player was dealt four of a month and played on without declaring it (들고치기)."""
 
 
 def standings(
@@ -39,6 +43,8 @@ def standings(
     shakes: Mapping[str, int],
     bombs: Mapping[str, int],
     declared: Mapping[str, Mapping[str, str]],
+    shodang: Mapping[str, str] | None = None,
+    kept_chongtong: Collection[str] = (),
 ) -> dict[str, Standing]:
     """Each player's standing, from the tallies a replay or a tally hand keeps."""
     return {
@@ -50,6 +56,8 @@ def standings(
             shakes=shakes.get(p, 0),
             bombs=bombs.get(p, 0),
             declared=declared.get(p, {}),
+            shodang=(shodang or {}).get(p, ""),
+            kept_chongtong=p in kept_chongtong,
         )
         for p in players
     }
@@ -120,6 +128,7 @@ def _winner_factors(ctx: _Context, gos_multiplier: int) -> list[Factor]:
         ("shake", events.shake_multiplier**w.shakes, w.shakes, "shook"),
         ("bomb", events.bomb_multiplier**w.bombs, w.bombs, "bombed"),
         ("joker", 2**jokers, jokers, "holds a bonus card that doubles, counted"),
+        ("kept-chongtong", profile.deal.chongtong_kept_multiplier, int(w.kept_chongtong), "played on a chongtong"),
     )
     factors = [
         Factor(
@@ -278,7 +287,9 @@ def settle_stop(
     ctx = _Context(standings[winner], len(players), profile, carry, _reverse_go(standings[winner], losers))
     # A loser's pile scores the same whichever way the winner's cards are placed: scored once.
     scored = {
-        loser.player: [score_pile(loser.pile, profile, p) for p in placements(loser.pile, profile, loser.declared)]
+        loser.player: [
+            score_pile(loser.pile, profile, p) for p in placements(loser.pile, profile, loser.declared, loser=True)
+        ]
         for loser in losers
     }
     chosen: tuple[tuple[int, int, int], PileScore, list[_Owed]] | None = None
@@ -319,6 +330,18 @@ def _liable(losers: Sequence[Standing], profile: Profile) -> Standing | None:
     return min(went, key=lambda s: min(s.go_order, default=1 << 30))
 
 
+def _shodang_liable(winner: Standing, losers: Sequence[Standing], profile: Profile) -> Standing | None:
+    """쇼당: the loser who refused the draw pays both losers' shares, where the rules say, or only
+    when the one who accepted it wins; two losers who both refused pay their own (PA-7)."""
+    refusers = [loser for loser in losers if loser.shodang == "refuse"]
+    mode = profile.baks.shodang
+    if len(refusers) != 1 or len(losers) != 2 or mode == "off":
+        return None
+    if mode == "refuser-pays-if-accepter-wins" and winner.shodang != "accept":
+        return None
+    return refusers[0]
+
+
 def _dokbak_double(liable: Standing) -> Factor:
     """독박 paid double, where the profile says so (PA-7)."""
     return Factor(
@@ -329,6 +352,10 @@ def _dokbak_double(liable: Standing) -> Factor:
 def _payments(ctx: _Context, owed: list[_Owed], losers: Sequence[Standing], stake: int) -> list[Payment]:
     winner = ctx.winner.player
     liable = _liable(losers, ctx.profile)
+    if liable is None:  # the go's 독박 comes first, as for 밀어주기 (NW)
+        refuser = _shodang_liable(ctx.winner, losers, ctx.profile)
+        if refuser is not None:
+            return _shodang_payments(ctx, owed, refuser, stake)
     payments: list[Payment] = []
     transfers: list[Payment] = []
     for o in owed:
@@ -363,3 +390,27 @@ def _payments(ctx: _Context, owed: list[_Owed], losers: Sequence[Standing], stak
             )
         )
     return payments + transfers
+
+
+def _shodang_payments(ctx: _Context, owed: list[_Owed], refuser: Standing, stake: int) -> list[Payment]:
+    """The refuser of a shodang pays their own amount and the other loser's, its baks kept."""
+    winner = ctx.winner.player
+    payments: list[Payment] = []
+    for o in owed:
+        points, cap_reason = _capped(o.points, ctx.profile)
+        reason = cap_reason
+        if o.loser != refuser.player:
+            reason = f"쇼당: {refuser.player} refused the shodang, so {refuser.player} also pays {o.loser}'s share" + (
+                f"; {cap_reason}" if cap_reason else ""
+            )
+        payments.append(
+            Payment(
+                payer=refuser.player,
+                payee=winner,
+                points=points,
+                amount=points * stake,
+                factors=list(o.factors),
+                reason=reason,
+            )
+        )
+    return payments

@@ -35,7 +35,7 @@ from ..notation.model import (
 from ..records import mutable, replace
 from ..rules import Profile
 
-NAMES = ("Minji", "Jae", "Soo", "Ara")
+NAMES = ("Minji", "Jae", "Soo", "Ara", "Hyun", "Yuna")
 
 
 def _ref(code: str) -> CardRef:
@@ -95,17 +95,20 @@ class _Player:
                 yield shakes[0]
 
     def _sit_out(self, board: HandBoard) -> Iterator[SitOut]:
-        """With four at the table: a fold sometimes, else the sale, else the last in turn order folds."""
-        sit = [m for m in board.legal_plays() if isinstance(m, SitOut)]
-        folds = [m for m in sit if m.how == "fold"]
-        sells = [m for m in sit if m.how == "sell"]
-        if folds and self.rng.random() < 0.3:
-            yield self.rng.choice(folds)
-        elif sells:
-            yield sells[0]
-        elif folds:
-            last = board.seats[board.seats.index(board.dealer) - 1]
-            yield next((m for m in folds if m.player == last), folds[-1])
+        """With four to six at the table, until all but three sit out: a fold sometimes, else a sale,
+        else the last in turn order folds."""
+        while sit := [m for m in board.legal_plays() if isinstance(m, SitOut)]:
+            folds = [m for m in sit if m.how == "fold"]
+            sells = [m for m in sit if m.how == "sell"]
+            if folds and self.rng.random() < 0.3:
+                yield self.rng.choice(folds)
+            elif sells:
+                yield sells[0]
+            elif folds:
+                last = board.seats[board.seats.index(board.dealer) - 1]
+                yield next((m for m in folds if m.player == last), folds[-1])
+            else:
+                return
 
     def call(self, board: HandBoard, move: Call) -> Literal["go", "stop"]:
         view = board.view()
@@ -252,7 +255,7 @@ def simulate_session(
             raise CannotTamper(f"no hand of these rules could take the fault {tamper}")
         verdict, _replay = judge_played(hand, profile, carry_in=carry, dealer=dealer)
         carry = verdict.carry_out
-        if verdict.winner is not None:
+        if verdict.winner is not None and not (verdict.outcome == "chongtong" and profile.deal.chongtong_redeal):
             dealer = verdict.winner
         yield faulty if tamper is not None else hand
 
