@@ -58,8 +58,8 @@ export function render() {
   const hand = S.hand;
   const board = hand ? hand.board : null;
   const dealt = !!board && hand.statements.some((s) => s.kind === "table");
-  $("due").textContent = dueOf(hand, board, dealt);
   const wantSetup = keep && (!hand || page.setupOpen);
+  $("due").textContent = wantSetup ? w("set-up-due") : dueOf(hand, board, dealt);
   $("setup").hidden = !wantSetup;
   if (wantSetup) renderSetup();
   const waiting = keep && !!board && !dealt && !page.setupOpen;
@@ -74,8 +74,10 @@ export function render() {
   renderPlayers();
   renderFeed();
   renderRecord(keep);
-  $("over").hidden = !(hand && hand.over);
-  if (hand && hand.over) renderOver(keep);
+  // the next hand's set-up takes the place of the last verdict (still in the evening's replay)
+  const over = !!hand && hand.over && !wantSetup;
+  $("over").hidden = !over;
+  if (over) renderOver(keep);
   renderEvening(keep);
   settle();
 }
@@ -83,7 +85,7 @@ export function render() {
 function dueOf(hand, board, dealt) {
   if (!hand) return w("set-up-due");
   if (hand.over) return w("over");
-  if (!dealt) return w("deal-due");
+  if (!dealt) return page.tallying ? w("tally-due") : w("deal-due");
   if (board.due === "call") return w("call-of", { name: board.who });
   if (board.due === "turn") return w("turn-of", { name: board.who });
   return w("over");
@@ -104,11 +106,14 @@ function renderSetup() {
   if (!box.dataset.filled) {
     const proposed = S.next_setup.seats.length ? S.next_setup.seats : ["", ""];
     box.replaceChildren(...proposed.map((n, i) => seatRow(n, i)));
+    // the dealer proposed is the rules' (the last hand's winner), not the one chosen for the last hand
+    $("dealer").replaceChildren();
     $("stake").value = S.next_setup.stake ?? 100;
     $("rules").replaceChildren(...S.profiles.map((p) => el("option", { value: p.name }, p.label)));
     $("rules").value = S.next_setup.rules || "standard";
     box.dataset.filled = "1";
-    $("event").disabled = S.evening.hands.length > 0 || !!S.hand;
+    // the evening's name is asked once, before its first hand
+    $("event-box").hidden = S.evening.hands.length > 0 || !!S.hand;
     renderKnobs(S.next_setup.sets || {});
   }
   const profile = S.profiles.find((p) => p.name === $("rules").value);
@@ -399,11 +404,21 @@ function renderOver(keep) {
   $("verdict-text").textContent = hand.verdict_text || "";
   $("claim-form").hidden = !keep || hand.kind !== "played";
   $("next-box").hidden = !keep;
-  const named = [...$("claim-payer").options].map((o) => o.value).join("\n");
-  if (named !== hand.seats.join("\n")) {
+  const v = hand.verdict;
+  // a won hand is no nagari: the table can only have paid the wrong amount, or the wrong person
+  $("claim-nagari").hidden = !!(v && v.winner);
+  // what was paid is asked in money, as the table counts it (points at a stake of 0)
+  $("claim-amount-label").textContent = hand.stake > 0 ? w("claim-money") : w("claim-points");
+  if ($("claim-form").dataset.hand !== String(hand.number)) {
+    // proposed as the verdict has it: the one who paid first, to the winner
+    $("claim-form").dataset.hand = String(hand.number);
     const opts = () => hand.seats.map((n) => el("option", { value: n }, n));
     $("claim-payer").replaceChildren(...opts()); $("claim-payee").replaceChildren(...opts());
-    if (hand.verdict && hand.verdict.winner) $("claim-payee").value = hand.verdict.winner;
+    const first = v && v.payments.length ? v.payments[0] : null;
+    if (first) $("claim-payer").value = first.payer;
+    if (v && v.winner) $("claim-payee").value = v.winner;
+    else if (first) $("claim-payee").value = first.payee;
+    $("claim-points").value = "";
   }
 }
 function renderVerdict(v) {

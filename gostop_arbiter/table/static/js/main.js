@@ -176,7 +176,7 @@ $("add-seat").addEventListener("click", () => {
 $("rules").addEventListener("change", () => { renderKnobs({}); render(); });
 $("start").addEventListener("click", async () => {
   const body = { seats: seatNames(), dealer: $("dealer").value || null, stake: Number($("stake").value || 0),
-    rules: $("rules").value, sets: knobSets(), event: $("event").value || null };
+    rules: $("rules").value, sets: knobSets(), event: (!$("event-box").hidden && $("event").value) || null };
   if (await send("/api/setup", body)) { page.setupOpen = false; $("seats").dataset.filled = ""; render(); }
 });
 $("deal-unseen").addEventListener("click", () => {
@@ -204,8 +204,10 @@ $("undo").addEventListener("click", () => send("/api/undo", {}));
 $("show-gsn").addEventListener("click", () => { page.showGsn = !page.showGsn; render(); });
 $("correct-save").addEventListener("click", () => correctTo(page.correcting, { line: $("correct-input").value }));
 $("correct-cancel").addEventListener("click", () => { page.correcting = null; page.choosing = null; render(); });
-$("claim-add").addEventListener("click", () => send("/api/claim", { payer: $("claim-payer").value, payee: $("claim-payee").value,
-  points: Number($("claim-points").value || 0) }));
+$("claim-add").addEventListener("click", () => {
+  const n = Number($("claim-points").value || 0), paid = page.S.hand.stake > 0 ? { amount: n } : { points: n };
+  send("/api/claim", Object.assign({ payer: $("claim-payer").value, payee: $("claim-payee").value }, paid));
+});
 $("claim-nagari").addEventListener("click", () => send("/api/claim", {}));
 $("next-hand").addEventListener("click", () => { page.setupOpen = true; $("seats").dataset.filled = ""; render(); $("seats").querySelector("input").focus(); });
 

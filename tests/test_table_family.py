@@ -1,0 +1,100 @@
+"""What a family's first evening found on a 390×844 phone (issue 30's second review), each in
+Debian's chromium: the next hand proposed as the rules deal it, a write the table never answers,
+every copy of a card offered, the page in Korean words, the claim asked as the table counts it.
+Screenshots of each screen go to ``/tmp/table-shots`` (or ``GSN_SHOTS``)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browsers import chromium, shown, tap, texts, wait
+from tableserver import TableServer
+from test_table_api import SAMPLE, statements_of
+
+from gostop_arbiter import read_text
+from gostop_arbiter.table.words import page_words
+
+WORDS: dict[str, str] = page_words("ko")["words"]  # type: ignore[assignment]
+
+
+def shoot(driver: Any, name: str) -> None:
+    folder = Path(os.environ.get("GSN_SHOTS", "/tmp/table-shots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(folder / f"{name}.png"))
+
+
+@pytest.fixture
+def keeper() -> Iterator[Any]:
+    driver = chromium(390, 844)
+    yield driver
+    driver.quit()
+
+
+def text_of(driver: Any, element_id: str) -> str:
+    found: str = driver.execute_script("return document.getElementById(arguments[0]).textContent", element_id)
+    return found
+
+
+def test_the_next_hand_is_dealt_by_the_last_winner_and_asks_only_what_changes(keeper: Any, tmp_path: Path) -> None:
+    """민지 dealt the sample hand and 재현 won it: the next hand's set-up proposes 재현, writes no
+    Dealer tag, does not ask the evening's name again, and takes the verdict's place."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    lines = statements_of(SAMPLE)
+    evening = tmp_path / "설날.gsn"
+    server = TableServer(evening)
+    try:
+        keeper.get(server.url(server.scorekeeper))
+        wait(keeper, lambda d: d.find_element(By.ID, "setup").is_displayed())
+        seats = keeper.find_elements(By.CSS_SELECTOR, "#seats input.seat")
+        seats[0].send_keys("민지")
+        seats[1].send_keys("재현")
+        Select(keeper.find_element(By.ID, "dealer")).select_by_value("민지")
+        keeper.find_element(By.ID, "stake").clear()
+        keeper.find_element(By.ID, "stake").send_keys("100")
+        keeper.find_element(By.ID, "event").send_keys("설날")
+        tap(keeper, "#start")
+        wait(keeper, lambda d: d.find_element(By.ID, "deal").is_displayed())
+        assert server.post("/api/push", {"lines": lines[:-1]}).status_code == 200  # the hand, heard
+        wait(keeper, lambda d: d.find_element(By.ID, "over").is_displayed())
+        # what the table paid: proposed as the verdict has it (민지 paid 재현), asked in money;
+        # a won hand offers no nagari
+        assert Select(keeper.find_element(By.ID, "claim-payer")).first_selected_option.text == "민지"
+        assert Select(keeper.find_element(By.ID, "claim-payee")).first_selected_option.text == "재현"
+        assert text_of(keeper, "claim-amount-label") == WORDS["claim-money"]
+        assert not shown(keeper, "#claim-nagari")
+        keeper.find_element(By.ID, "claim-points").send_keys("1100")
+        tap(keeper, "#claim-add")
+        wait(keeper, lambda d: texts(d, "#statements li code")[-1:] == [lines[-1]])  # claim: 민지 pays 재현 11
+        shoot(keeper, "family-claim")
+        # 1,050원 is no whole number of points at 100원 a point: said, and nothing written
+        keeper.find_element(By.ID, "claim-points").send_keys("1050")
+        tap(keeper, "#claim-add")
+        wait(keeper, lambda d: shown(d, "#notice.refused"))
+        assert "1,050원" in text_of(keeper, "notice")
+        assert statements_of(evening) == lines
+
+        tap(keeper, "#next-hand")
+        wait(keeper, lambda d: d.find_element(By.ID, "setup").is_displayed())
+        assert Select(keeper.find_element(By.ID, "dealer")).first_selected_option.text == "재현"
+        assert text_of(keeper, "due") == WORDS["set-up-due"]
+        assert not shown(keeper, "#over") and not shown(keeper, "#next-hand")  # the old verdict gives way
+        assert not shown(keeper, "#event")  # the evening's name was asked once
+        shoot(keeper, "family-next-setup")
+        tap(keeper, "#start")
+        wait(keeper, lambda d: d.find_element(By.ID, "deal").is_displayed())
+        assert text_of(keeper, "due") == WORDS["deal-due"]
+        tap(keeper, "#tally-open")
+        wait(keeper, lambda d: text_of(d, "due") == WORDS["tally-due"])
+        state = server.state()
+        assert state["hand"]["dealer"] == "재현" and state["evening"]["hands"][0]["winner"] == "재현"
+    finally:
+        server.stop()
+    pending = (tmp_path / ".설날.gsn.pending").read_text(encoding="utf-8")
+    assert '[Hand \\"2\\"]' in pending and "Dealer" not in pending and "Event" not in pending
+    assert read_text(evening.read_text(encoding="utf-8")).hands[0].tag("Event") is not None
