@@ -98,3 +98,50 @@ def test_the_next_hand_is_dealt_by_the_last_winner_and_asks_only_what_changes(ke
     pending = (tmp_path / ".설날.gsn.pending").read_text(encoding="utf-8")
     assert '[Hand \\"2\\"]' in pending and "Dealer" not in pending and "Event" not in pending
     assert read_text(evening.read_text(encoding="utf-8")).hands[0].tag("Event") is not None
+
+
+def notice_shown(driver: Any) -> tuple[str, str, bool] | None:
+    """The notice's kind, text and whether it is in view, once it is shown."""
+    facts: list[Any] | None = driver.execute_script(
+        "const b = document.getElementById('notice'); if (b.hidden) return null;"
+        "const r = b.getBoundingClientRect(), top = document.querySelector('header').getBoundingClientRect().bottom;"
+        "return [b.className, b.textContent, r.top >= top && r.bottom <= innerHeight && r.height > 0]"
+    )
+    return (facts[0], facts[1], facts[2]) if facts else None
+
+
+def test_a_table_that_hangs_is_said_at_the_tap_and_forgotten_once_back(keeper: Any, tmp_path: Path) -> None:
+    """The table's computer stops answering without closing anything (SIGSTOP: asleep, hung). A tap
+    is given up after a few seconds and said where it was, the last state stays on the page; once
+    the table answers again, the page says nothing more of it."""
+    import signal
+    import time
+
+    from selenium.webdriver.common.by import By
+
+    lines = statements_of(SAMPLE)
+    server = TableServer(tmp_path / "evening.gsn")
+    try:
+        assert server.post("/api/setup", {"seats": ["민지", "재현"], "dealer": "민지"}).status_code == 200
+        assert server.post("/api/push", {"lines": lines[:3]}).status_code == 200
+        keeper.get(server.url(server.scorekeeper))
+        wait(keeper, lambda d: shown(d, '#hand [data-play="민지: 11p"]'))
+        server.process.send_signal(signal.SIGSTOP)
+        tapped = time.monotonic()
+        tap(keeper, '#hand [data-play="민지: 11p"]')
+        kind, said, in_view = wait(keeper, notice_shown, timeout=20)
+        waited = time.monotonic() - tapped
+        print(f"\na tap on a hung table said after {waited:.1f} s")
+        assert kind == "offline" and WORDS["lost"] in said and in_view
+        assert waited < 15
+        assert shown(keeper, '#hand [data-play="민지: 11p"]')  # the last state kept
+        assert len(texts(keeper, "#statements li")) == 3
+        shoot(keeper, "family-hung")
+        server.process.send_signal(signal.SIGCONT)
+        wait(keeper, lambda d: notice_shown(d) is None, timeout=30)
+        wait(keeper, lambda d: d.find_element(By.ID, "live").text == WORDS["live"], timeout=10)
+        tap(keeper, '#hand [data-play="민지: 11p"]')  # and the table answers again
+        wait(keeper, lambda d: d.find_element(By.ID, "choose").is_displayed())
+    finally:
+        server.process.send_signal(signal.SIGCONT)
+        server.stop()

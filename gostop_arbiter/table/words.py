@@ -99,6 +99,7 @@ _WORDS: dict[str, str] = {
     "correct-which": "Statement {n}: {said}. Tap the card played instead, or write the line",
     "carry": "The next hand is worth ×{n} (nagari)",
     "offline-title": "Not connected",
+    "back-title": "Connected again",
     "lost": "the table's computer did not answer",
     "hint-offline": "Check that it is on and on this Wi-Fi; the page reconnects by itself. "
     "Then look at the record before tapping again.",
