@@ -145,3 +145,27 @@ def test_a_table_that_hangs_is_said_at_the_tap_and_forgotten_once_back(keeper: A
     finally:
         server.process.send_signal(signal.SIGCONT)
         server.stop()
+
+
+def test_a_hand_not_seen_is_offered_every_copy_the_table_has_not_seen(keeper: Any, tmp_path: Path) -> None:
+    """민지's hand was not seen, and no July card is on the table or in 재현's hand: 민지 may hold
+    either 7피, so July offers four cards (7열, 7띠 and both 7피), each its own tile."""
+    deal = [
+        "deal 민지: ?*10",
+        "deal 재현: 1p 2p 2r 3g 4p 6p 6r 9p 11g 11p",
+        "table: 12r 12pp 4a 8g 5p 9a 11pp 1r",
+    ]
+    server = TableServer(tmp_path / "evening.gsn")
+    try:
+        assert server.post("/api/setup", {"seats": ["민지", "재현"], "dealer": "민지"}).status_code == 200
+        assert server.post("/api/push", {"lines": deal}).status_code == 200
+        keeper.get(server.url(server.scorekeeper))
+        tap(keeper, '#hand [data-month="7"]')
+        july = wait(keeper, lambda d: texts(d, "#hand [data-month-cards] [data-card]") or None)
+        assert july == ["7열", "7띠", "7피", "7피"]
+        assert texts(keeper, '#hand [data-month="7"] small') == ["4장"]
+        shoot(keeper, "family-unseen-july")
+        tap(keeper, '#hand [data-month-cards] [data-play="민지: 7p"]')
+        wait(keeper, lambda d: shown(d, "#choose"))
+    finally:
+        server.stop()

@@ -257,7 +257,11 @@ function renderPlay(keep) {
   // each card of the hand known, each copy its own tile; one of them played is the same move
   const nodes = [el("div", { class: "cards" }, ...known.map((code) => byCard.has(code)
     ? tapTile(code, byCard.get(code)) : cardNode(code, {}, true)))];
-  const candidates = sorted([...byCard.keys()].filter((code) => !known.includes(code)));
+  // a hand not seen may hold any copy of a card the table has not seen: each copy is offered, as
+  // each is a card someone may be holding (tapping either is the same play)
+  const left = unaccounted();
+  const candidates = sorted([...byCard.keys()].filter((code) => !known.includes(code))
+    .flatMap((code) => Array(Math.max(1, left[code] || 0)).fill(code)));
   if (candidates.length) nodes.push(...picker("hand", candidates.map((code) => ({ code,
     attrs: { class: "legal", "data-play": byCard.get(code).text }, tap: () => act.choosePlay(byCard.get(code)) })), () => renderPlay(keep)));
   const others = plays.filter((m) => m.play !== "card");
@@ -268,6 +272,15 @@ function renderPlay(keep) {
   const moves = keep && S.moves ? S.moves.filter((m) => m.kind !== "turn") : [];
   $("moves-title").hidden = !moves.length;
   $("moves").replaceChildren(...movesByKind(moves));
+}
+function unaccounted() {
+  // how many copies of each card the table has not seen yet: the deck less the table, the piles
+  // and every hand known
+  const hand = page.S.hand, b = hand.board, left = {};
+  for (const code of hand.deck) left[code] = (left[code] || 0) + 1;
+  const seen = [...b.table.flatMap((st) => st.cards), ...Object.values(b.piles).flat(), ...Object.values(b.hands).flat()];
+  for (const code of seen) left[code] = (left[code] || 0) - 1;
+  return left;
 }
 function tapTile(code, move) {
   const node = cardNode(code, { class: "legal", "data-play": move.text });
@@ -329,9 +342,10 @@ export function remaining() {
 export function renderChoose() {
   const box = $("choose"), c = page.choosing;
   if (!c) { box.hidden = true; return; }
-  const left = remaining(), at = c.chosen.length;
+  const options = remaining(), at = c.chosen.length;
   const steps = new Map();
-  for (const o of left) steps.set(key(o.steps[at]), o.steps[at] || null);
+  for (const o of options) steps.set(key(o.steps[at]), o.steps[at] || null);
+  const left = unaccounted();
   const first = [...steps.values()].find((s) => s);
   const previous = at ? c.chosen[at - 1].split(":") : null;
   const played = c.play.play === "card" ? cardName(c.play.cards[0]) : playLabel(c.play);
@@ -342,7 +356,10 @@ export function renderChoose() {
   for (const [k, s] of steps) {
     if (!s) { ends.push(el("button", { type: "button", "data-step": "end", onclick: () => act.step("end") }, w("no-more-flip"))); continue; }
     const code = s.kind === "take" ? s.target : s.card;
-    items.push({ code, attrs: { class: "legal", "data-step": k }, tap: () => act.step(k) });
+    // a flip may be any copy the table has not seen: each is offered (the same answer)
+    const played = c.play.cards[0] === code ? 1 : 0;
+    const copies = s.kind === "flip" && c.at === undefined ? Math.max(1, (left[code] || 0) - played) : 1;
+    for (let i = 0; i < copies; i += 1) items.push({ code, attrs: { class: "legal", "data-step": k }, tap: () => act.step(k) });
   }
   items.sort((a, b) => info(a.code).order - info(b.code).order);
   $("choose-cards").replaceChildren(...picker("choose-" + at, items, renderChoose), ...ends);
