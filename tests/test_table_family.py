@@ -169,3 +169,39 @@ def test_a_hand_not_seen_is_offered_every_copy_the_table_has_not_seen(keeper: An
         wait(keeper, lambda d: shown(d, "#choose"))
     finally:
         server.stop()
+
+
+def test_the_house_rules_are_said_in_words_not_codes(keeper: Any, tmp_path: Path) -> None:
+    """Every house rule and each of its choices in Korean words: no knob's name, no value's code
+    (`optimal`, `kr-standard`), no card code (`2a`, `12r`); a choice keeps its code as its value,
+    which the Set tag writes. A rule that may be none is an empty field."""
+    import re
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    server = TableServer(tmp_path / "evening.gsn")
+    try:
+        keeper.get(server.url(server.scorekeeper))
+        wait(keeper, lambda d: d.find_element(By.ID, "setup").is_displayed())
+        tap(keeper, "#knobs summary")
+        said = texts(keeper, "#knob-list label, #knob-list option, #knob-list legend")
+        assert len(said) > 100
+        coded = [text for text in said if re.search(r"[A-Za-z_]{2,}|\d[a-z]", text)]
+        assert coded == []
+        schedule = Select(keeper.find_element(By.ID, "knob-go-go_schedule"))
+        assert schedule.first_selected_option.get_attribute("value") == "kr-standard"
+        assert schedule.first_selected_option.text == "고마다 +1, 3고부터는 한 번마다 ×2도"
+        assert keeper.find_element(By.ID, "knob-settlement-payment_cap").get_attribute("value") == ""
+        schedule.select_by_value("gamerules")
+        keeper.find_element(By.ID, "knob-settlement-payment_cap").send_keys("50")
+        shoot(keeper, "family-house-rules")
+        for n, name in enumerate(["민지", "재현"]):
+            keeper.find_elements(By.CSS_SELECTOR, "#seats input.seat")[n].send_keys(name)
+        tap(keeper, "#start")
+        wait(keeper, lambda d: d.find_element(By.ID, "deal").is_displayed())
+    finally:
+        server.stop()
+    pending = (tmp_path / ".evening.gsn.pending").read_text(encoding="utf-8")
+    assert "go.go_schedule=gamerules" in pending and "settlement.payment_cap=50" in pending
+    assert pending.count("[Set ") == 2

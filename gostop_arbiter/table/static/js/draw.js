@@ -143,8 +143,14 @@ export function renderKnobs(sets) {
     const id = "knob-" + key.replace(/\W/g, "-");
     let control;
     if (k.kind === "bool") control = el("input", { type: "checkbox", id, "data-knob": key, checked: value === "true" });
-    else if (k.kind === "choice") control = el("select", { id, "data-knob": key }, ...k.choices.map((c) => el("option", { value: c, selected: c === value }, c)));
-    else control = el("input", { type: k.kind === "int" ? "number" : "text", id, "data-knob": key, value: value ?? "", inputmode: k.kind === "int" ? "numeric" : null });
+    else if (k.kind === "choice") control = el("select", { id, "data-knob": key }, ...k.choices.map((c) => el("option", { value: c.value, selected: c.value === value }, c.label)));
+    else {
+      // a knob that may be none (no cap, no points of its own) is an empty field, never the word
+      const nullable = Object.values(W.rules).some((r) => r[key] === "none");
+      control = el("input", { type: k.kind === "int" && !nullable ? "number" : "text", id, "data-knob": key,
+        "data-none": nullable ? "1" : null, value: value === "none" ? "" : (value ?? ""),
+        inputmode: k.kind === "int" || nullable ? "numeric" : null });
+    }
     groups.get(k.group_label).push(el("div", { class: "knob" }, el("label", { for: id }, k.meaning), control));
   }
   $("knob-list").replaceChildren(...[...groups.entries()].map(([label, rows]) => el("fieldset", {}, el("legend", {}, label), ...rows)));
@@ -154,7 +160,8 @@ export function knobSets() {
   const values = W.rules[$("rules").value] || {}, sets = {};
   for (const node of document.querySelectorAll("#knob-list [data-knob]")) {
     const key = node.dataset.knob;
-    const value = node.type === "checkbox" ? String(node.checked) : node.value.trim();
+    let value = node.type === "checkbox" ? String(node.checked) : node.value.trim();
+    if (value === "" && node.dataset.none) value = "none";
     if (value !== (values[key] ?? "")) sets[key] = value;
   }
   return sets;
@@ -316,7 +323,7 @@ function movesByKind(moves) {
     }
     const open = page.openKind === k;
     const head = el("button", { type: "button", "data-kind": k, "aria-expanded": String(open),
-      onclick: () => { page.openKind = open ? null : k; render(); } }, moveName(first) + who + " (" + list.length + ")");
+      onclick: () => { page.openKind = open ? null : k; render(); } }, moveName(first) + who + " · " + w("ways", { n: list.length }));
     const choices = open ? el("div", { class: "choices" }, ...list.map((m) => el("button", { type: "button", class: "legal", "data-move": m.text,
       onclick: () => act.record(m) }, m.cards.length ? cardsNamed(m.cards) : m.said))) : null;
     blocks.push(moveBlock(head, first.hint, choices));
