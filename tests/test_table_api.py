@@ -653,7 +653,8 @@ def test_a_hand_recorded_as_the_page_records_it_is_the_sample(table: Table) -> N
     table.ok("/api/claim", {"payer": "민지", "payee": "재현", "points": 11})
     assert statements_of(table.path) == in_page_order(lines)
     assert table.state["hand"]["verdict"]["discrepancies"] == []
-    assert [p["money"] for p in table.state["hand"]["verdict"]["payments"]] == ["1,100"]
+    # a table's stake is in won
+    assert [p["money"] for p in table.state["hand"]["verdict"]["payments"]] == ["1,100 won"]
 
 
 def test_a_move_is_named_by_its_place_in_the_listing_of_the_revision_the_page_saw(table: Table) -> None:
@@ -704,8 +705,8 @@ def test_the_record_and_the_moves_are_said_in_sentences_with_the_cards_names(tab
         "민지의 패: 2피 5열 5피 7열 7띠 9피 10피 10띠 11피 12열",
         "재현의 패: 1피 2피 2띠 3광 4피 6피 6띠 9피 11광 11피",
         "바닥: 3띠 7피 4열 8광 5피 국진 11쌍피 1띠",
-        "민지가 11피를 냈습니다 · 3피를 뒤집었습니다",
-        "재현이 6피를 냈습니다 · 6피를 뒤집었습니다",
+        "민지가 11피를 냈습니다 · 3피를 뒤집었습니다 · 바닥의 3띠 11쌍피를 먹었습니다",  # what it took, said
+        "재현이 6피를 냈습니다 · 6피를 뒤집었습니다",  # a chok: its own two cards, nothing from the table
     ]
     assert table.state["hand"]["board"]["hands"]["민지"] == ["2p", "5a", "5p", "7a", "7r", "9p", "10r", "10p", "12a"]
     options = table.flips("민지: 7a")

@@ -210,7 +210,7 @@ def test_a_sample_hand_recorded_by_tapping_on_a_phone(phones: tuple[Any, Any], t
         clean(keeper, "verdict", findings)
         # the record as sentences, its GSN one tap away
         said = texts(keeper, "#statements li .said")
-        assert said[3] == "민지가 11피를 냈습니다 · 3피를 뒤집었습니다"
+        assert said[3] == "민지가 11피를 냈습니다 · 3피를 뒤집었습니다 · 바닥의 3띠 11쌍피를 먹었습니다"
         assert not shown(keeper, "#statements li code")
         tap(keeper, "#show-gsn")
         assert shown(keeper, "#statements li code").text == lines[0]

@@ -62,6 +62,12 @@ def test_the_next_hand_is_dealt_by_the_last_winner_and_asks_only_what_changes(ke
         wait(keeper, lambda d: d.find_element(By.ID, "deal").is_displayed())
         assert server.post("/api/push", {"lines": lines[:-1]}).status_code == 200  # the hand, heard
         wait(keeper, lambda d: d.find_element(By.ID, "over").is_displayed())
+        # the score panel adds up to the verdict's number, every step shown (the go's point too)
+        panel = keeper.find_element(By.CSS_SELECTOR, '#players [data-player="재현"] .score').text
+        assert panel.startswith("광 3 + 띠 3 + 피 4 + 고 1 = 11점")
+        assert "11점" in keeper.find_element(By.CSS_SELECTOR, '#verdict-scores [data-player="재현"] .head').text
+        # each turn says what it took from the table
+        assert texts(keeper, "#statements li .said")[3].endswith("바닥의 3띠 11쌍피를 먹었습니다")
         # what the table paid: proposed as the verdict has it (민지 paid 재현), asked in money;
         # a won hand offers no nagari
         assert Select(keeper.find_element(By.ID, "claim-payer")).first_selected_option.text == "민지"

@@ -381,7 +381,11 @@ function renderPlayers() {
   const b = hand.board;
   box.replaceChildren(...b.players.map((p) => {
     const pile = b.piles[p] || [];
-    const bits = [w("points", { n: b.scores[p] || 0 })];
+    // once judged, the score is the verdict's, each of its steps shown (the go's points too)
+    const scored = hand.verdict ? hand.verdict.scores.find((s) => s.player === p) : null;
+    const bits = scored && scored.items.length
+      ? [scored.items.map((i) => i.term + " " + i.points).join(" + ") + " = " + w("points", { n: scored.total })]
+      : [w("points", { n: b.scores[p] || 0 })];
     if (b.gos[p]) bits.push(w("gos", { n: b.gos[p] }));
     if (b.dummies[p]) bits.push(w("dummy", { n: b.dummies[p] }));
     return el("div", { class: "player" + (b.who === p ? " now" : ""), "data-player": p },
@@ -464,7 +468,7 @@ function renderVerdict(v) {
   box.replaceChildren(...parts);
 }
 function renderEvening(keep) {
-  const ev = page.S.evening, money = (n, sign) => (sign && n > 0 ? "+" : "") + n.toLocaleString() + (page.lang === "ko" ? "원" : "");
+  const ev = page.S.evening, money = (n, sign) => (sign && n > 0 ? "+" : "") + n.toLocaleString("en-US") + (page.lang === "ko" ? "원" : " won");
   $("balance").replaceChildren(...Object.entries(ev.balance).map(([p, v]) =>
     el("tr", {}, el("td", {}, p), el("td", { class: "n " + (v > 0 ? "plus" : v < 0 ? "minus" : "") }, money(v, true)))));
   $("transfers").replaceChildren(...(ev.transfers.length
