@@ -211,3 +211,22 @@ def test_the_house_rules_are_said_in_words_not_codes(keeper: Any, tmp_path: Path
     pending = (tmp_path / ".evening.gsn.pending").read_text(encoding="utf-8")
     assert "go.go_schedule=gamerules" in pending and "settlement.payment_cap=50" in pending
     assert pending.count("[Set ") == 2
+
+
+def test_a_line_typed_with_the_cards_korean_names_is_written_with_their_codes(tmp_path: Path) -> None:
+    """GSN reads `11피` as 11p, but the recorder writes the writer's form (T5): a correction or a
+    statement typed in Korean is written as codes, as every other line of the file."""
+    from test_table_api import Table
+
+    lines = statements_of(SAMPLE)
+    table = Table(tmp_path / "evening.gsn", lang="ko")
+    table.setup(["민지", "재현"], dealer="민지")
+    table.push(*lines[:3])
+    table.push("민지: 11피 / 3피")
+    table.push("재현: 6피 / 6피")
+    written = table.path.read_text(encoding="utf-8").splitlines()
+    assert written[-2:] == lines[3:5]  # the file's own text, not as a reader would write it again
+    table.ok("/api/correct", {"index": 3, "line": "민지: 11피 / 3피"})
+    table.ok("/api/correct", {"index": 1, "line": "deal 재현: 1피 2피 2띠 3광 4피 6피 6띠 9피 11광 11피"})
+    written = table.path.read_text(encoding="utf-8").splitlines()
+    assert [line for line in written if not line.startswith("[")] == lines[:5]

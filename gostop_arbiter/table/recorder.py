@@ -30,7 +30,7 @@ from ..engine import HandBoard, IllegalStatement
 from ..errors import ArbiterError, OutputError
 from ..judging.file import RulesChoice, Session, dealer_of
 from ..messages import Lang, say, sentence
-from ..notation import GsnSyntaxError, Hand, Statement, normalise_lines, read_hands
+from ..notation import GsnSyntaxError, Hand, Statement, normalise_lines, read_hands, write_statement
 from ..notation.errors import SyntaxIssue
 from ..notation.model import TableLine, Tag
 from ..notation.reader import Reader
@@ -496,6 +496,7 @@ class Recorder:
         first = start + len(self.pending.lines) if self.pending else len(self.lines)
         trial = self.board.copy()
         new = [self._pushed(trial, text, first + i + 1) for i, text in enumerate(lines)]
+        lines = [write_statement(s) for s in new]  # as the writer writes it: card codes, not names (T5)
         if any(isinstance(s, TableLine) for s in new):
             self._check_seating(trial)
         with self._on_disk():
@@ -637,6 +638,7 @@ class Recorder:
             dealt = self._fresh_board(self.hand)
             dealt.push_all([new if s is old else s for s in statements if s.kind in _DEAL_KINDS], strict=False)
             self._check_seating(dealt)
+        line = write_statement(new)  # a correction typed with the cards' names is written with their codes (T5)
         with self._on_disk():
             self._rewrite([*self.lines[: old.line - 1], line, *self.lines[old.line :]])
 
