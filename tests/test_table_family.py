@@ -230,3 +230,26 @@ def test_a_line_typed_with_the_cards_korean_names_is_written_with_their_codes(tm
     table.ok("/api/correct", {"index": 1, "line": "deal 재현: 1피 2피 2띠 3광 4피 6피 6띠 9피 11광 11피"})
     written = table.path.read_text(encoding="utf-8").splitlines()
     assert [line for line in written if not line.startswith("[")] == lines[:5]
+
+
+def test_a_question_closed_by_another_phone_says_so(keeper: Any, tmp_path: Path) -> None:
+    """민지's flip is being asked on this phone when another phone records the turn: the question
+    closes, and the page says why, with what was recorded, where the question was."""
+    from selenium.webdriver.common.by import By
+
+    lines = statements_of(SAMPLE)
+    server = TableServer(tmp_path / "evening.gsn")
+    try:
+        assert server.post("/api/setup", {"seats": ["민지", "재현"], "dealer": "민지"}).status_code == 200
+        assert server.post("/api/push", {"lines": lines[:3]}).status_code == 200
+        keeper.get(server.url(server.scorekeeper))
+        tap(keeper, '#hand [data-play="민지: 11p"]')
+        wait(keeper, lambda d: d.find_element(By.ID, "choose").is_displayed())
+        assert server.post("/api/push", {"lines": [lines[3]]}).status_code == 200
+        kind, said, in_view = wait(keeper, notice_shown)
+        assert kind == "closed" and in_view
+        assert WORDS["closed-title"] in said and "민지가 11피를 냈습니다" in said
+        assert not keeper.find_element(By.ID, "choose").is_displayed()
+        shoot(keeper, "family-closed")
+    finally:
+        server.stop()

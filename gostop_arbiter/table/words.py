@@ -101,6 +101,8 @@ _WORDS: dict[str, str] = {
     "carry": "The next hand is worth ×{n} (nagari)",
     "offline-title": "Not connected",
     "back-title": "Connected again",
+    "closed-title": "Recorded on another phone",
+    "closed": "the question open here was closed, as the record no longer needs it. The last statement:",
     "lost": "the table's computer did not answer",
     "hint-offline": "Check that it is on and on this Wi-Fi; the page reconnects by itself. "
     "Then look at the record before tapping again.",

@@ -43,7 +43,11 @@ export function adopt(fresh) {
   // a state the page did not ask for (a stream's, a stale write's answer): open questions it left closed
   const old = page.S;
   page.S = fresh;
-  if (old && old.revision !== fresh.revision) forget(old);
+  if (old && old.revision !== fresh.revision && forget(old)) {
+    // the question open here no longer applies: said, with what the other phone recorded
+    const now = fresh.hand ? fresh.hand.statements : [], last = now.length ? now[now.length - 1].said : "";
+    notice("closed", w("closed-title"), w("closed"), [], last);
+  }
 }
 
 // ---- the page ---------------------------------------------------------------------------------
