@@ -253,3 +253,19 @@ def test_a_question_closed_by_another_phone_says_so(keeper: Any, tmp_path: Path)
         shoot(keeper, "family-closed")
     finally:
         server.stop()
+
+
+def test_the_command_says_its_start_in_the_language_asked(tmp_path: Path) -> None:
+    """`gostop-arbiter table --lang ko`: the start-up lines in Korean, a resumed evening too."""
+    evening = tmp_path / "설날.gsn"
+    server = TableServer(evening, "--lang", "ko")
+    try:
+        assert server.post("/api/setup", {"seats": ["민지", "재현"], "dealer": "민지"}).status_code == 200
+        assert server.post("/api/push", {"lines": statements_of(SAMPLE)[:3]}).status_code == 200
+    finally:
+        server.stop()
+    assert server.printed.startswith(f"{evening}: 새 모임을 시작합니다")
+    assert "기록하는 사람의 링크" in server.printed and "scorekeeper" not in server.printed
+    again = TableServer(evening, "--lang", "ko")
+    again.stop()
+    assert again.printed.startswith(f"{evening}: 이어서 기록합니다: 1판, 마지막 판에 기록 3개")
