@@ -269,3 +269,40 @@ def test_the_command_says_its_start_in_the_language_asked(tmp_path: Path) -> Non
     again = TableServer(evening, "--lang", "ko")
     again.stop()
     assert again.printed.startswith(f"{evening}: 이어서 기록합니다: 1판, 마지막 판에 기록 3개")
+
+
+def test_a_hand_dealt_and_not_yet_played_is_replayed_as_a_played_hand(tmp_path: Path) -> None:
+    """The evening's replay of a hand just dealt (no turn yet) shows its deal, as a played hand:
+    never the tally hand's note (결과만 적은 판), for the scorekeeper or a watcher."""
+    from test_table_api import Table
+
+    table = Table(tmp_path / "evening.gsn", lang="ko")
+    table.setup(["민지", "재현"], dealer="민지")
+    table.push(*statements_of(SAMPLE)[:3])
+    tally_note = "결과만 적은 판"
+    for token in (table.tokens.watcher, table.tokens.scorekeeper):
+        replay = table.client.get("/evening.html", params={"t": token, "lang": "ko"})
+        assert replay.status_code == 200
+        assert tally_note not in replay.text and "tally-note" not in replay.text
+
+
+def test_the_evenings_replay_fits_a_phone(keeper: Any, tmp_path: Path) -> None:
+    """The evening's replay (evening.html) on a 390×844 phone: its step buttons at least 44×44 CSS
+    px, and no amount (1,100원) broken across lines."""
+    from browsers import small_and_broken
+
+    lines = statements_of(SAMPLE)
+    server = TableServer(tmp_path / "evening.gsn")
+    try:
+        assert server.post("/api/setup", {"seats": ["민지", "재현"], "dealer": "민지", "stake": 100}).status_code == 200
+        assert server.post("/api/push", {"lines": lines}).status_code == 200
+        keeper.get(server.url(server.scorekeeper))  # the link's cookie opens the replay
+        wait(keeper, lambda d: shown(d, "#download-html"))
+        keeper.get(f"{server.base}/evening.html?lang=ko")
+        wait(keeper, lambda d: shown(d, ".controls button"))
+        small, broken = small_and_broken(keeper)
+        shoot(keeper, "family-replay")
+        assert [s for s in small if s.startswith("BUTTON")] == []
+        assert not [word for word in broken if "원" in word]
+    finally:
+        server.stop()
