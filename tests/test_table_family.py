@@ -306,3 +306,15 @@ def test_the_evenings_replay_fits_a_phone(keeper: Any, tmp_path: Path) -> None:
         assert not [word for word in broken if "원" in word]
     finally:
         server.stop()
+
+
+def test_a_refusal_puts_the_particle_its_word_takes(tmp_path: Path) -> None:
+    """The table's own refusals fill a name in with the particle it takes (은정이, Bo가), never
+    an 이(가) pair."""
+    from test_table_api import Table
+
+    table = Table(tmp_path / "evening.gsn", lang="ko")
+    for dealer, said in (("은정", "선 은정이 자리에 없습니다"), ("Bo", "선 Bo가 자리에 없습니다")):
+        refused = table.post("/api/setup", {"seats": ["민지", "재현"], "dealer": dealer})
+        assert refused.status_code == 422
+        assert refused.json()["message"].startswith(said)

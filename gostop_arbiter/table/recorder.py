@@ -39,6 +39,7 @@ from ..records import frozen, mutable, replace
 from ..render.words import violation_text
 from ..rules import Profile, RulesError
 from ..verdict import FileError, HandVerdict, Violation
+from .said import fill
 
 T = TypeVar("T")
 
@@ -68,7 +69,8 @@ class RecorderError(ArbiterError, ValueError):
 
     def said(self, lang: Lang) -> str:
         """Why, in ``lang``: a ``why`` fact made elsewhere (the engine's violation, the reader's
-        error, the rules' error) is said from its own facts."""
+        error, the rules' error) is said from its own facts; a word filled in takes its particle
+        (``{dealer:이}``)."""
         params = dict(self.params)
         if "why" in params:
             first = self.violations[0] if self.violations else None
@@ -76,7 +78,7 @@ class RecorderError(ArbiterError, ValueError):
                 params["why"] = violation_text(first, lang)
             else:
                 params["why"] = sentence(str(params["why"]), lang)
-        return say(self.template, lang, **params)
+        return fill(say(self.template, lang), lang, **params)
 
 
 STALE = "the record changed since this page last saw it: nothing was written; the page shows the record as it is now"

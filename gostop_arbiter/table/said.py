@@ -47,8 +47,17 @@ class Word(str):
 def tell(template: str, lang: Lang, **params: object) -> str:
     """``template`` (English, a msgid of the context ``table``) said in ``lang``, its fields filled
     with ``params`` (each a word that takes its particle)."""
+    return fill(pgettext("table", template, lang), lang, **params)
+
+
+def fill(said: str, lang: Lang, **params: object) -> str:
+    """A sentence already in ``lang`` with its fields filled, each word taking its particle
+    (``{dealer:이}``); a sentence whose fields are not these is left as it is."""
     words = {name: value if isinstance(value, int) else Word(str(value)) for name, value in params.items()}
-    return pgettext("table", template, lang).format_map(words)
+    try:
+        return said.format_map(words)
+    except (KeyError, IndexError, ValueError):
+        return said
 
 
 SENTENCES: dict[str, str] = {
