@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsers import chromium, shown, tap, texts, wait
+from browsers import axe_findings, chromium, shown, tap, texts, wait
 from tableserver import TableServer
 from test_table_api import SAMPLE, statements_of
 
@@ -78,6 +78,7 @@ def test_the_next_hand_is_dealt_by_the_last_winner_and_asks_only_what_changes(ke
         tap(keeper, "#claim-add")
         wait(keeper, lambda d: texts(d, "#statements li code")[-1:] == [lines[-1]])  # claim: 민지 pays 재현 11
         shoot(keeper, "family-claim")
+        assert axe_findings(keeper) == []  # nothing serious or critical
         # 1,050원 is no whole number of points at 100원 a point: said, and nothing written
         keeper.find_element(By.ID, "claim-points").send_keys("1050")
         tap(keeper, "#claim-add")
@@ -92,6 +93,7 @@ def test_the_next_hand_is_dealt_by_the_last_winner_and_asks_only_what_changes(ke
         assert not shown(keeper, "#over") and not shown(keeper, "#next-hand")  # the old verdict gives way
         assert not shown(keeper, "#event")  # the evening's name was asked once
         shoot(keeper, "family-next-setup")
+        assert axe_findings(keeper) == []  # nothing serious or critical
         tap(keeper, "#start")
         wait(keeper, lambda d: d.find_element(By.ID, "deal").is_displayed())
         assert text_of(keeper, "due") == WORDS["deal-due"]
@@ -143,6 +145,7 @@ def test_a_table_that_hangs_is_said_at_the_tap_and_forgotten_once_back(keeper: A
         assert shown(keeper, '#hand [data-play="민지: 11p"]')  # the last state kept
         assert len(texts(keeper, "#statements li")) == 3
         shoot(keeper, "family-hung")
+        assert axe_findings(keeper) == []  # nothing serious or critical
         server.process.send_signal(signal.SIGCONT)
         wait(keeper, lambda d: notice_shown(d) is None, timeout=30)
         wait(keeper, lambda d: d.find_element(By.ID, "live").text == WORDS["live"], timeout=10)
@@ -171,6 +174,7 @@ def test_a_hand_not_seen_is_offered_every_copy_the_table_has_not_seen(keeper: An
         assert july == ["7열", "7띠", "7피", "7피"]
         assert texts(keeper, '#hand [data-month="7"] small') == ["4장"]
         shoot(keeper, "family-unseen-july")
+        assert axe_findings(keeper) == []  # nothing serious or critical
         tap(keeper, '#hand [data-month-cards] [data-play="민지: 7p"]')
         wait(keeper, lambda d: shown(d, "#choose"))
     finally:
@@ -202,6 +206,7 @@ def test_the_house_rules_are_said_in_words_not_codes(keeper: Any, tmp_path: Path
         schedule.select_by_value("gamerules")
         keeper.find_element(By.ID, "knob-settlement-payment_cap").send_keys("50")
         shoot(keeper, "family-house-rules")
+        assert axe_findings(keeper) == []  # nothing serious or critical
         for n, name in enumerate(["민지", "재현"]):
             keeper.find_elements(By.CSS_SELECTOR, "#seats input.seat")[n].send_keys(name)
         tap(keeper, "#start")
@@ -251,6 +256,7 @@ def test_a_question_closed_by_another_phone_says_so(keeper: Any, tmp_path: Path)
         assert WORDS["closed-title"] in said and "민지가 11피를 냈습니다" in said
         assert not keeper.find_element(By.ID, "choose").is_displayed()
         shoot(keeper, "family-closed")
+        assert axe_findings(keeper) == []  # nothing serious or critical
     finally:
         server.stop()
 
