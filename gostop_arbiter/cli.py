@@ -712,7 +712,7 @@ def table(evening: str, rules_name: str | None, sets: tuple[str, ...], host: str
     """
     from .table.run import run_table
 
-    sys.exit(run_table(evening, rules_name, _parse_sets(sets), host=host, port=port, new_links=new_links))
+    sys.exit(run_table(evening, rules_name, _parse_sets(sets), host=host, port=port, new_links=new_links, lang=_lang()))
 
 
 @cli.command(short_help="Print the JSON Schema of a verdict, a transcript or a profile.")

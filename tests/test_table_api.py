@@ -39,6 +39,22 @@ def statements_of(path: Path) -> list[str]:
     return [re.sub(r" !\w+", "", write_statement(s)) for s in hand.statements]
 
 
+def in_page_order(lines: list[str]) -> list[str]:
+    """The lines as the page's deal writes them: each deal and table line's cards by month, then
+    kind (the order the page shows them in), whatever order they were tapped in."""
+    from gostop_arbiter.table.views import card_order
+
+    ordered = []
+    for line in lines:
+        head, colon, cards = line.partition(": ")
+        if colon and (head == "table" or head.startswith("deal ")):
+            bonus = [c for c in cards.split() if c.startswith("+")]
+            laid = sorted((c for c in cards.split() if not c.startswith("+")), key=card_order)
+            line = f"{head}: {' '.join([*laid, *bonus])}"
+        ordered.append(line)
+    return ordered
+
+
 class Table:
     """One evening's app, with the scorekeeper's and a watcher's links."""
 
@@ -635,13 +651,14 @@ def test_a_hand_recorded_as_the_page_records_it_is_the_sample(table: Table) -> N
     for line in lines[3:-1]:
         table.play(line)
     table.ok("/api/claim", {"payer": "민지", "payee": "재현", "points": 11})
-    assert statements_of(table.path) == lines
+    assert statements_of(table.path) == in_page_order(lines)
     assert table.state["hand"]["verdict"]["discrepancies"] == []
-    assert [p["money"] for p in table.state["hand"]["verdict"]["payments"]] == ["1,100"]
+    # a table's stake is in won
+    assert [p["money"] for p in table.state["hand"]["verdict"]["payments"]] == ["1,100 won"]
 
 
 def test_a_move_is_named_by_its_place_in_the_listing_of_the_revision_the_page_saw(table: Table) -> None:
-    lines = statements_of(SAMPLE)
+    lines = in_page_order(statements_of(SAMPLE))
     table.setup(["민지", "재현"], dealer="민지")
     table.ok("/api/deal", deal_of(lines[:3]))
     seen = table.state
@@ -688,8 +705,8 @@ def test_the_record_and_the_moves_are_said_in_sentences_with_the_cards_names(tab
         "민지의 패: 2피 5열 5피 7열 7띠 9피 10피 10띠 11피 12열",
         "재현의 패: 1피 2피 2띠 3광 4피 6피 6띠 9피 11광 11피",
         "바닥: 3띠 7피 4열 8광 5피 국진 11쌍피 1띠",
-        "민지가 11피를 냈습니다 · 3피를 뒤집었습니다",
-        "재현이 6피를 냈습니다 · 6피를 뒤집었습니다",
+        "민지가 11피를 냈습니다 · 3피를 뒤집었습니다 · 바닥의 3띠 11쌍피를 먹었습니다",  # what it took, said
+        "재현이 6피를 냈습니다 · 6피를 뒤집었습니다",  # a chok: its own two cards, nothing from the table
     ]
     assert table.state["hand"]["board"]["hands"]["민지"] == ["2p", "5a", "5p", "7a", "7r", "9p", "10r", "10p", "12a"]
     options = table.flips("민지: 7a")

@@ -20,7 +20,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from browsers import axe_findings, chromium, pick, shown, tap, texts, wait
 from tableserver import TableServer
-from test_table_api import SAMPLE, TALLY, statements_of
+from test_table_api import SAMPLE, TALLY, in_page_order, statements_of
 
 from gostop_arbiter import read_text
 from gostop_arbiter.notation.model import Call, Claim, DealLine, TableLine, Turn
@@ -110,7 +110,7 @@ def test_a_sample_hand_recorded_by_tapping_on_a_phone(phones: tuple[Any, Any], t
     keeper, watcher = phones
     evening = tmp_path / "설날.gsn"
     hand = read_text(SAMPLE.read_text(encoding="utf-8")).hands[0]
-    lines = statements_of(SAMPLE)
+    lines = in_page_order(statements_of(SAMPLE))
     findings: dict[str, list[str]] = {}
     server = TableServer(evening)
     try:
@@ -167,7 +167,8 @@ def test_a_sample_hand_recorded_by_tapping_on_a_phone(phones: tuple[Any, Any], t
                 assert isinstance(statement, Claim) and statement.payer and statement.payee
                 Select(keeper.find_element(By.ID, "claim-payer")).select_by_value(statement.payer)
                 Select(keeper.find_element(By.ID, "claim-payee")).select_by_value(statement.payee)
-                keeper.find_element(By.ID, "claim-points").send_keys(str(statement.points))
+                # what was paid, in money, as the table counts it (1,100원: 11 points at 100원)
+                keeper.find_element(By.ID, "claim-points").send_keys(str(statement.points * hand.stake))
                 tap(keeper, "#claim-add")
                 until_recorded(keeper, count)
             if count == 9:
@@ -209,7 +210,7 @@ def test_a_sample_hand_recorded_by_tapping_on_a_phone(phones: tuple[Any, Any], t
         clean(keeper, "verdict", findings)
         # the record as sentences, its GSN one tap away
         said = texts(keeper, "#statements li .said")
-        assert said[3] == "민지가 11피를 냈습니다 · 3피를 뒤집었습니다"
+        assert said[3] == "민지가 11피를 냈습니다 · 3피를 뒤집었습니다 · 바닥의 3띠 11쌍피를 먹었습니다"
         assert not shown(keeper, "#statements li code")
         tap(keeper, "#show-gsn")
         assert shown(keeper, "#statements li code").text == lines[0]
@@ -340,7 +341,7 @@ def test_refusals_and_lost_connections_are_said_where_the_tap_was(tmp_path: Path
     words = page_words("ko")["words"]
     assert isinstance(words, dict)
     evening = tmp_path / "evening.gsn"
-    lines = statements_of(SAMPLE)
+    lines = in_page_order(statements_of(SAMPLE))
     server = TableServer(evening)
     keeper = chromium(390, 844)
     try:

@@ -583,7 +583,7 @@ body { font-family: 'NanumGothic', 'Noto Sans KR', 'Apple SD Gothic Neo', 'Malgu
 h1 { font-size: 1.4rem; margin: 0 0 .2rem; } h2 { font-size: 1.15rem; margin: 1.6rem 0 .3rem; }
 h3 { font-size: 1rem; } .source, .tags { color: #555; margin: .1rem 0; }
 .controls { display: flex; align-items: center; gap: .3rem; flex-wrap: wrap; }
-.controls button { font-size: 1.1rem; min-width: 2.6rem; min-height: 2.4rem; }
+.controls button { font-size: 1.1rem; min-width: 2.75rem; min-height: 2.75rem; }
 .turn-label { display: inline-block; min-width: 9rem; text-align: center; font-weight: bold; }
 .turn-text { font-family: monospace; margin: .4rem 0; min-height: 1.2em; }
 .events { color: #444; margin: .2rem 0; padding-left: 1.2rem; }
@@ -608,7 +608,7 @@ h3 { font-size: 1rem; } .source, .tags { color: #555; margin: .1rem 0; }
 .payments { border-collapse: collapse; }
 .payments td, .payments th, .balance-values td, .balance-values th { padding: .2rem .5rem;
   border-bottom: 1px solid #ddd; text-align: left; }
-.num { text-align: right; font-variant-numeric: tabular-nums; }
+.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .invalid, .violation { color: #b91c1c; } .discrepancy { color: #92400e; }
 .verdict-later, .left-out, .capped { color: #555; font-style: italic; }
 .balance figure { margin: 0; }

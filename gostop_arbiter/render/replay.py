@@ -17,7 +17,7 @@ from ..cards import Kind, card_info
 from ..engine import BoardView, Event, HandBoard, HandVisitor, replay
 from ..messages import sentence
 from ..notation import Hand, write_statement
-from ..notation.model import Call, Declare, Give, Statement, Turn
+from ..notation.model import Call, Declare, Give, Statement, TableLine, Turn
 from ..records import mutable
 from ..rules import Profile
 from ..verdict import HandVerdict, Violation
@@ -131,6 +131,8 @@ class SnapshotVisitor(HandVisitor[None]):
 
     def end_hand(self, board: HandBoard, verdict: HandVerdict | None) -> None:
         if self._hand is not None:
+            if not self._dealt and any(isinstance(s, TableLine) for s in self._hand.statements):
+                self._deal_shot()  # dealt, no turn played yet (a hand being recorded): the deal is its step
             if self._last is not None and self._hand.index not in self.left_out:
                 self._turn_shot()  # the last turn, with what closing the record decided (a stop, a nagari)
             if not self.left_out.get(self._hand.index, LeftOut("")).turns:

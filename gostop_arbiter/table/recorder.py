@@ -30,7 +30,7 @@ from ..engine import HandBoard, IllegalStatement
 from ..errors import ArbiterError, OutputError
 from ..judging.file import RulesChoice, Session, dealer_of
 from ..messages import Lang, say, sentence
-from ..notation import GsnSyntaxError, Hand, Statement, normalise_lines, read_hands
+from ..notation import GsnSyntaxError, Hand, Statement, normalise_lines, read_hands, write_statement
 from ..notation.errors import SyntaxIssue
 from ..notation.model import TableLine, Tag
 from ..notation.reader import Reader
@@ -39,6 +39,7 @@ from ..records import frozen, mutable, replace
 from ..render.words import violation_text
 from ..rules import Profile, RulesError
 from ..verdict import FileError, HandVerdict, Violation
+from .said import fill
 
 T = TypeVar("T")
 
@@ -68,7 +69,8 @@ class RecorderError(ArbiterError, ValueError):
 
     def said(self, lang: Lang) -> str:
         """Why, in ``lang``: a ``why`` fact made elsewhere (the engine's violation, the reader's
-        error, the rules' error) is said from its own facts."""
+        error, the rules' error) is said from its own facts; a word filled in takes its particle
+        (``{dealer:이}``)."""
         params = dict(self.params)
         if "why" in params:
             first = self.violations[0] if self.violations else None
@@ -76,7 +78,7 @@ class RecorderError(ArbiterError, ValueError):
                 params["why"] = violation_text(first, lang)
             else:
                 params["why"] = sentence(str(params["why"]), lang)
-        return say(self.template, lang, **params)
+        return fill(say(self.template, lang), lang, **params)
 
 
 STALE = "the record changed since this page last saw it: nothing was written; the page shows the record as it is now"
@@ -496,6 +498,7 @@ class Recorder:
         first = start + len(self.pending.lines) if self.pending else len(self.lines)
         trial = self.board.copy()
         new = [self._pushed(trial, text, first + i + 1) for i, text in enumerate(lines)]
+        lines = [write_statement(s) for s in new]  # as the writer writes it: card codes, not names (T5)
         if any(isinstance(s, TableLine) for s in new):
             self._check_seating(trial)
         with self._on_disk():
@@ -637,6 +640,7 @@ class Recorder:
             dealt = self._fresh_board(self.hand)
             dealt.push_all([new if s is old else s for s in statements if s.kind in _DEAL_KINDS], strict=False)
             self._check_seating(dealt)
+        line = write_statement(new)  # a correction typed with the cards' names is written with their codes (T5)
         with self._on_disk():
             self._rewrite([*self.lines[: old.line - 1], line, *self.lines[old.line :]])
 

@@ -16,7 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..cards import UNSEEN
 from ..notation import Statement, write_statement
 from ..notation.model import Bomb, Call, CardRef, Claim, DealLine, Declare, PileLine, Shake, TableLine
-from .recorder import MAX_LINE, MAX_LINES
+from .recorder import MAX_LINE, MAX_LINES, RecorderError
+from .views import card_order
 
 _Card = Field(max_length=8, pattern=r"^(?:[0-9]{1,2}(?:pp|p|g|a|r)|b[0-9])$")
 _Name = Field(max_length=80)
@@ -102,11 +103,13 @@ class DealRequest(_Write):
 
 
 class ClaimRequest(_Write):
-    """What the table actually paid: one payment in points, or a nagari."""
+    """What the table actually paid: one payment, in points or in money (``amount``, what a family
+    counts: the server makes it points by the hand's stake), or a nagari."""
 
     payer: str | None = _Named
     payee: str | None = _Named
     points: int | None = Field(default=None, ge=0, le=100_000)
+    amount: int | None = Field(default=None, ge=0, le=10**12)
 
 
 class Cup(_Request):
@@ -128,25 +131,43 @@ class TallyRequest(_Write):
     cup: Cup | None = None
 
 
+def _ordered(codes: list[str]) -> list[str]:
+    return sorted(codes, key=card_order)
+
+
 def _refs(codes: list[str]) -> list[CardRef]:
     return [CardRef(code=code) for code in codes]
 
 
 def deal_statements(request: DealRequest) -> list[Statement]:
-    """The deal's lines: each hand (its cards not seen as ``?``), then the table."""
+    """The deal's lines: each hand (its cards not seen as ``?``), then the table, each line's cards
+    in the page's order (by month, then kind), not in the order they were tapped."""
     lines: list[Statement] = [
-        DealLine(player=hand.player, cards=_refs([*hand.cards, *[UNSEEN] * hand.unseen])) for hand in request.hands
+        DealLine(player=hand.player, cards=_refs([*_ordered(hand.cards), *[UNSEEN] * hand.unseen]))
+        for hand in request.hands
     ]
-    bonus = [code for code in request.table if code.startswith("b")]
-    laid = [code for code in request.table if not code.startswith("b")]
+    table = _ordered(request.table)
+    bonus = [code for code in table if code.startswith("b")]
+    laid = [code for code in table if not code.startswith("b")]
     lines.append(TableLine(cards=_refs(laid), dealer_bonus=_refs(bonus)))
     return lines
 
 
-def claim_statement(request: ClaimRequest) -> Claim:
-    if request.payer is None and request.payee is None and request.points is None:
+def claim_statement(request: ClaimRequest, stake: int) -> Claim:
+    """The claim line of what the table paid; money is said in points at the hand's ``stake``
+    (GSN's claim is in points), refused when it is no whole number of them."""
+    if request.payer is None and request.payee is None and request.points is None and request.amount is None:
         return Claim()
-    return Claim(payer=request.payer, payee=request.payee, points=request.points)
+    points = request.points
+    if request.amount is not None:
+        if stake <= 0 or request.amount % stake:
+            raise RecorderError(
+                "{amount} is not a whole number of points at {stake} a point: write what was paid",
+                amount=f"{request.amount:,}",
+                stake=f"{stake:,}",
+            )
+        points = request.amount // stake
+    return Claim(payer=request.payer, payee=request.payee, points=points)
 
 
 def tally_statements(request: TallyRequest, seats: list[str]) -> list[Statement]:

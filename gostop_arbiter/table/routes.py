@@ -349,7 +349,10 @@ async def deal(request: Request, table: Table, asked: Annotated[DealRequest, Dep
 async def claim(
     request: Request, table: Table, asked: Annotated[ClaimRequest, Depends(body(ClaimRequest))]
 ) -> Response:
-    return _written(request, table, lambda: table.evening.push(asked.after, [write_statement(claim_statement(asked))]))
+    evening = table.evening
+    return _written(
+        request, table, lambda: evening.push(asked.after, [write_statement(claim_statement(asked, evening.stake()))])
+    )
 
 
 @writes.post("/api/tally")

@@ -9,7 +9,7 @@ The English of each sentence is here; the Korean is in the message catalogue und
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..card_names import card_name
@@ -47,8 +47,17 @@ class Word(str):
 def tell(template: str, lang: Lang, **params: object) -> str:
     """``template`` (English, a msgid of the context ``table``) said in ``lang``, its fields filled
     with ``params`` (each a word that takes its particle)."""
+    return fill(pgettext("table", template, lang), lang, **params)
+
+
+def fill(said: str, lang: Lang, **params: object) -> str:
+    """A sentence already in ``lang`` with its fields filled, each word taking its particle
+    (``{dealer:이}``); a sentence whose fields are not these is left as it is."""
     words = {name: value if isinstance(value, int) else Word(str(value)) for name, value in params.items()}
-    return pgettext("table", template, lang).format_map(words)
+    try:
+        return said.format_map(words)
+    except (KeyError, IndexError, ValueError):
+        return said
 
 
 SENTENCES: dict[str, str] = {
@@ -62,6 +71,7 @@ SENTENCES: dict[str, str] = {
     "play-takes": "{player} played {card}, taking {target}",
     "flip": "flipped {card}",
     "flip-takes": "flipped {card}, taking {target}",
+    "took": "took {cards} from the table",
     "bomb": "{player} bombed with {cards}",
     "bomb-tally": "{player} bombed",
     "pass": "{player} took the dummy turn a bomb left",
@@ -106,11 +116,13 @@ def names(cards: Iterable[CardRef | str], lang: Lang) -> str:
     return f"{shown} · {counted}" if shown else counted
 
 
-def said(statement: Statement, lang: Lang) -> str:
-    """A statement as a sentence in ``lang``."""
+def said(statement: Statement, lang: Lang, taken: Sequence[str] = ()) -> str:
+    """A statement as a sentence in ``lang``; for a turn, ``taken``: the cards it took from the
+    table, which the statement names only where there was a choice (the board's events know)."""
     s: Any = statement
     if isinstance(statement, Turn):
-        return _turn(statement, lang)
+        turn = _turn(statement, lang)
+        return f"{turn} · {tell(SENTENCES['took'], lang, cards=names(taken, lang))}" if taken else turn
     if isinstance(statement, DealLine | PileLine):
         return tell(SENTENCES[statement.kind], lang, player=s.player, cards=names(s.cards, lang))
     if isinstance(statement, TableLine):

@@ -8,6 +8,7 @@ cards' names (:mod:`.said`), the verdict as ``check`` says it.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
@@ -391,12 +392,14 @@ def _hand_summary(verdict: HandVerdict) -> HandSummary:
     )
 
 
-def _statement_view(index: int, s: Statement, lang: Lang, problems: list[ViolationView]) -> StatementView:
+def _statement_view(
+    index: int, s: Statement, lang: Lang, problems: list[ViolationView], taken: Sequence[str] = ()
+) -> StatementView:
     return StatementView(
         index=index,
         line=s.line,
         text=write_statement(s),
-        said=said(s, lang),
+        said=said(s, lang, taken),
         kind=s.kind,
         player=getattr(s, "player", None),
         problems=problems,
@@ -414,6 +417,7 @@ def hand_view(evening: Recorder, lang: Lang) -> HandView | None:
         problems.setdefault(problem.index, []).append(violation_view(problem.violation, lang))
     verdict = evening.hand_verdict()
     profile = board.profile
+    taken = taken_by_line(view.events)
     hand = evening.hand or (evening.pending.hand if evening.pending else None)
     return HandView(
         number=len(evening.finished) + 1,
@@ -426,7 +430,10 @@ def hand_view(evening: Recorder, lang: Lang) -> HandView | None:
         deal_sizes=profile.deal_size(len(view.players)),
         deck=deck_of(board),
         board=_board_state(view),
-        statements=[_statement_view(i, s, lang, problems.get(i, [])) for i, s in enumerate(evening.statements)],
+        statements=[
+            _statement_view(i, s, lang, problems.get(i, []), taken.get(s.line, ()))
+            for i, s in enumerate(evening.statements)
+        ],
         events=[_event_view(e, lang) for e in view.events],
         problems=[violation_view(v, lang) for v in board.violations],
         over=evening.is_over(),
@@ -462,9 +469,26 @@ def _tally_view(evening: Recorder, lang: Lang) -> HandView | None:
     )
 
 
-def _currency(hand: Hand | None) -> str | None:
+def taken_by_line(events: Sequence[Event]) -> dict[int, list[str]]:
+    """The cards each turn took from the table, by its line: what its captures moved into the
+    pile, less the cards it played and flipped, in the page's order."""
+    moved: dict[int, Counter[str]] = {}
+    own: dict[int, Counter[str]] = {}
+    for event in events:
+        if event.kind == "capture":
+            moved.setdefault(event.line, Counter()).update(event.cards)
+        elif event.kind in ("play", "flip"):
+            own.setdefault(event.line, Counter()).update(event.cards)
+    return {
+        line: sorted((cards - own.get(line, Counter())).elements(), key=card_order) for line, cards in moved.items()
+    }
+
+
+def _currency(hand: Hand | None) -> str:
+    """The hand's ``Currency``; a table's stake is in won unless it says otherwise (decision T56),
+    so the English page says *1,100 won* where ``check`` says *1,100*."""
     tag = hand.tag("Currency") if hand is not None else None
-    return tag.value if tag is not None else None
+    return tag.value if tag is not None else "won"
 
 
 def _deck_codes(counts: Mapping[str, int]) -> list[str]:

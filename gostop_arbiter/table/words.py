@@ -39,6 +39,7 @@ _WORDS: dict[str, str] = {
     "turn-of": "{name}'s turn",
     "call-of": "{name}: go or stop?",
     "deal-due": "Deal the cards",
+    "tally-due": "At the end of the hand: tap each player's pile",
     "over": "The hand is over",
     "set-up-due": "Set up the table",
     "table": "Table",
@@ -49,6 +50,7 @@ _WORDS: dict[str, str] = {
     "takes": "{card}: which card does it take?",
     "pick-month": "The month of the card",
     "cards-n": "{n} cards",
+    "ways": "{n} ways",
     "bonus-cards": "Bonus",
     "cancel": "Cancel",
     "no-more-flip": "No further flip",
@@ -68,6 +70,7 @@ _WORDS: dict[str, str] = {
     "claim-payer": "Who paid",
     "claim-payee": "to",
     "claim-points": "Points",
+    "claim-money": "Money paid",
     "claim-add": "Compare",
     "claim-nagari": "The table said nagari",
     "next-hand": "Next hand",
@@ -97,6 +100,9 @@ _WORDS: dict[str, str] = {
     "correct-which": "Statement {n}: {said}. Tap the card played instead, or write the line",
     "carry": "The next hand is worth ×{n} (nagari)",
     "offline-title": "Not connected",
+    "back-title": "Connected again",
+    "closed-title": "Recorded on another phone",
+    "closed": "the question open here was closed, as the record no longer needs it. The last statement:",
     "lost": "the table's computer did not answer",
     "hint-offline": "Check that it is on and on this Wi-Fi; the page reconnects by itself. "
     "Then look at the record before tapping again.",
@@ -182,6 +188,91 @@ _PROFILES: dict[str, str] = {
 """What the page calls each rules profile (a profile not named here is called by its summary)."""
 
 
+_CHOICES: dict[str, str] = {
+    "deck.gukjin_mode=optimal": "in its owner's favour",
+    "deck.gukjin_mode=animal": "as an animal",
+    "deck.gukjin_mode=both": "as both at once",
+    "deck.gukjin_fixed=at-stop": "once the hand is stopped",
+    "deck.gukjin_fixed=at-first-call": "at its owner's first call",
+    "deck.gukjin_fixed=at-capture": "as soon as it is declared",
+    "deal.floor_quad=redeal": "the same dealer deals again",
+    "deal.floor_quad=nagari": "a nagari",
+    "deal.floor_quad=dealer-wins": "the dealer wins",
+    "deal.chongtong_several=first-in-turn": "the first in turn from the dealer wins",
+    "deal.chongtong_several=nagari": "a nagari",
+    "events.bonus_from_hand=draw-to-hand": "draw a card into the hand",
+    "events.bonus_from_hand=flip-as-substitute": "flip, and play the flip",
+    "events.ja_ppeok_window=any-later-turn": "on any later turn",
+    "events.ja_ppeok_window=next-own-turn": "on one's next turn only",
+    "events.stack_steal_from=each-opponent": "each opponent",
+    "events.stack_steal_from=owner-only": "the ppeok's owner only",
+    "events.multi_steal_unit=value": "by junk value (a double junk settles it)",
+    "events.multi_steal_unit=cards": "by cards",
+    "events.sweep_rule=empty-table": "the table emptied",
+    "events.sweep_rule=two-different-months": "the last two cards, of different months",
+    "events.last_turn_scope=own-last-card": "a player's own last card",
+    "events.last_turn_scope=final-turn-of-hand": "the hand's final turn",
+    "events.first_pay_scope=first-of-hand": "the first of the hand",
+    "events.first_pay_scope=first-own-turn": "on a player's own first turn",
+    "events.two_card_bomb=off": "not allowed",
+    "events.two_card_bomb=no-multiplier": "allowed, without doubling",
+    "events.two_card_bomb=double": "allowed, and it doubles",
+    "events.shake_timing=on-play": "with the play of one of the three",
+    "events.shake_timing=any-turn-start": "at the start of any own turn",
+    "events.shake_timing=at-deal": "before the first turn",
+    "go.go_schedule=kr-standard": "+1 a go; from the 3rd go also ×2 each",
+    "go.go_schedule=kr-double-only": "+1, +2; from the 3rd go ×2 each, nothing added",
+    "go.go_schedule=wikipedia": "+1, +2; from the 3rd go × (gos − 1)",
+    "go.go_schedule=fw-times-n": "+1; from the 2nd go × the gos",
+    "go.go_schedule=gamerules": "+1 a go; ×2 from the 4th go",
+    "go.go_schedule=double-from-first": "+1 a go, and ×2 each from the first go",
+    "go.go_schedule=times-n-plus-one": "× (gos + 1), nothing added",
+    "go.go_when_no_cards_left=illegal": "not allowed",
+    "go.go_when_no_cards_left=allowed": "allowed",
+    "baks.pi_bak_count=value": "by junk value",
+    "baks.pi_bak_count=cards": "by cards",
+    "baks.meong=winner-seven": "every loser pays double",
+    "baks.meong=winner-seven-loser-zero": "a loser with no animal pays double",
+    "baks.meong=off": "no meong-tta",
+    "baks.dokbak=transfer": "the go-caller pays both shares",
+    "baks.dokbak=double": "the go-caller pays double",
+    "baks.dokbak=off": "no dokbak",
+    "baks.dokbak_when_both_went=last-caller": "the last to call go",
+    "baks.dokbak_when_both_went=first-caller": "the first to call go",
+    "four_players.mode=sell-last": "the last in turn sells the brights, unless someone folds",
+    "four_players.mode=watch": "one player watches, unpaid",
+    "four_players.mode=unplayable": "four do not play",
+    "four_players.sale_counts=brights": "the brights",
+    "four_players.sale_counts=brights-and-bonus": "the brights and bonus cards",
+    "four_players.sale_counts=brights-bonus-doubles": "the brights, bonus cards and double junk",
+    "four_players.sale_payers=non-dealer-actives": "the players other than the dealer",
+    "four_players.sale_payers=all-others": "every other player",
+}
+"""Each choice of a house rule as the page says it (``group.knob=value``): the value itself is the
+``Set`` tag's, never shown."""
+
+_MEANINGS: dict[str, str] = {
+    "deck.gukjin_mode": "How an undeclared sake cup counts",
+    "events.sweep_rule": "What makes a sweep",
+    "events.bomb_points": "Points added to the winner's score for each bomb (instead of ×2 when bombs do not double)",
+    "scoring.teukpi_points": "Points of three double junk (the November and December double junk and the sake cup "
+    "as junk, 특피), outside the score that stops and outside pi-bak (0: none)",
+    "scoring.four_brights_with_rain": "Points of four brights with the rain bright (empty: as four brights)",
+    "settlement.payment_cap": "The most points one loser pays in a hand (empty: no limit)",
+    "settlement.nagari_cap": "The largest multiplier a nagari carries (empty: no limit)",
+    "deck.bonus_cards": "Bonus cards added to the 48: b2 a double, b3 a triple junk, once for each card",
+    "scoring.godori_points": "Points for godori, the three birds (2, 4 and 8 animal)",
+    "scoring.rain_ribbon_counts": "The rain ribbon (12 ribbon) counts toward the ribbons",
+    "scoring.rain_chodan": "The rain ribbon may complete the plain red ribbons (비초단)",
+    "scoring.six_birds_points": "Points for the six birds (2, 4 and 8 animal and 11 bright), beside godori (0: none)",
+    "scoring.three_birds_points": "Points for the three birds 2 and 4 animal and 11 bright, beside godori (0: none)",
+    "go.go_schedule": "The go bonus",
+    "go.go_add_keeps_after_3": "With the English Wikipedia's go bonus, the +2 stays from the third go on",
+}
+"""A house rule's meaning where the one ``gostop-arbiter rules`` gives names other knobs, values or
+cards by their codes: the page says it in words (its choices say the rest)."""
+
+
 def profile_label(name: str, lang: Lang) -> str:
     """A rules profile as the page names it (``standard``: 흔한 한국 규칙)."""
     if name in _PROFILES:
@@ -236,7 +327,11 @@ def _house_rules(lang: Lang) -> dict[str, Any]:
             continue  # the game itself is the profile's
         value = row["value"]
         kind = "bool" if isinstance(value, bool) else "list" if isinstance(value, list) else "text"
-        choices = _choices(row["group"], row["knob"])
+        key = f"{row['group']}.{row['knob']}"
+        choices = [
+            {"value": c, "label": pgettext("knob choice", _CHOICES.get(f"{key}={c}", c), lang)}
+            for c in _choices(row["group"], row["knob"])
+        ]
         if choices:
             kind = "choice"
         elif isinstance(value, int) and not isinstance(value, bool):
@@ -246,7 +341,9 @@ def _house_rules(lang: Lang) -> dict[str, Any]:
                 "group": row["group"],
                 "group_label": pgettext("knob group", row["group"], lang),
                 "knob": row["knob"],
-                "meaning": pgettext("knob", row["meaning"], lang),
+                "meaning": pgettext("table", _MEANINGS[key], lang)
+                if key in _MEANINGS
+                else pgettext("knob", row["meaning"], lang),
                 "kind": kind,
                 "choices": choices,
             }

@@ -43,7 +43,11 @@ export function adopt(fresh) {
   // a state the page did not ask for (a stream's, a stale write's answer): open questions it left closed
   const old = page.S;
   page.S = fresh;
-  if (old && old.revision !== fresh.revision) forget(old);
+  if (old && old.revision !== fresh.revision && forget(old)) {
+    // the question open here no longer applies: said, with what the other phone recorded
+    const now = fresh.hand ? fresh.hand.statements : [], last = now.length ? now[now.length - 1].said : "";
+    notice("closed", w("closed-title"), w("closed"), [], last);
+  }
 }
 
 // ---- the page ---------------------------------------------------------------------------------
@@ -58,8 +62,8 @@ export function render() {
   const hand = S.hand;
   const board = hand ? hand.board : null;
   const dealt = !!board && hand.statements.some((s) => s.kind === "table");
-  $("due").textContent = dueOf(hand, board, dealt);
   const wantSetup = keep && (!hand || page.setupOpen);
+  $("due").textContent = wantSetup ? w("set-up-due") : dueOf(hand, board, dealt);
   $("setup").hidden = !wantSetup;
   if (wantSetup) renderSetup();
   const waiting = keep && !!board && !dealt && !page.setupOpen;
@@ -74,8 +78,10 @@ export function render() {
   renderPlayers();
   renderFeed();
   renderRecord(keep);
-  $("over").hidden = !(hand && hand.over);
-  if (hand && hand.over) renderOver(keep);
+  // the next hand's set-up takes the place of the last verdict (still in the evening's replay)
+  const over = !!hand && hand.over && !wantSetup;
+  $("over").hidden = !over;
+  if (over) renderOver(keep);
   renderEvening(keep);
   settle();
 }
@@ -83,7 +89,7 @@ export function render() {
 function dueOf(hand, board, dealt) {
   if (!hand) return w("set-up-due");
   if (hand.over) return w("over");
-  if (!dealt) return w("deal-due");
+  if (!dealt) return page.tallying ? w("tally-due") : w("deal-due");
   if (board.due === "call") return w("call-of", { name: board.who });
   if (board.due === "turn") return w("turn-of", { name: board.who });
   return w("over");
@@ -104,11 +110,14 @@ function renderSetup() {
   if (!box.dataset.filled) {
     const proposed = S.next_setup.seats.length ? S.next_setup.seats : ["", ""];
     box.replaceChildren(...proposed.map((n, i) => seatRow(n, i)));
+    // the dealer proposed is the rules' (the last hand's winner), not the one chosen for the last hand
+    $("dealer").replaceChildren();
     $("stake").value = S.next_setup.stake ?? 100;
     $("rules").replaceChildren(...S.profiles.map((p) => el("option", { value: p.name }, p.label)));
     $("rules").value = S.next_setup.rules || "standard";
     box.dataset.filled = "1";
-    $("event").disabled = S.evening.hands.length > 0 || !!S.hand;
+    // the evening's name is asked once, before its first hand
+    $("event-box").hidden = S.evening.hands.length > 0 || !!S.hand;
     renderKnobs(S.next_setup.sets || {});
   }
   const profile = S.profiles.find((p) => p.name === $("rules").value);
@@ -138,8 +147,14 @@ export function renderKnobs(sets) {
     const id = "knob-" + key.replace(/\W/g, "-");
     let control;
     if (k.kind === "bool") control = el("input", { type: "checkbox", id, "data-knob": key, checked: value === "true" });
-    else if (k.kind === "choice") control = el("select", { id, "data-knob": key }, ...k.choices.map((c) => el("option", { value: c, selected: c === value }, c)));
-    else control = el("input", { type: k.kind === "int" ? "number" : "text", id, "data-knob": key, value: value ?? "", inputmode: k.kind === "int" ? "numeric" : null });
+    else if (k.kind === "choice") control = el("select", { id, "data-knob": key }, ...k.choices.map((c) => el("option", { value: c.value, selected: c.value === value }, c.label)));
+    else {
+      // a knob that may be none (no cap, no points of its own) is an empty field, never the word
+      const nullable = Object.values(W.rules).some((r) => r[key] === "none");
+      control = el("input", { type: k.kind === "int" && !nullable ? "number" : "text", id, "data-knob": key,
+        "data-none": nullable ? "1" : null, value: value === "none" ? "" : (value ?? ""),
+        inputmode: k.kind === "int" || nullable ? "numeric" : null });
+    }
     groups.get(k.group_label).push(el("div", { class: "knob" }, el("label", { for: id }, k.meaning), control));
   }
   $("knob-list").replaceChildren(...[...groups.entries()].map(([label, rows]) => el("fieldset", {}, el("legend", {}, label), ...rows)));
@@ -149,7 +164,8 @@ export function knobSets() {
   const values = W.rules[$("rules").value] || {}, sets = {};
   for (const node of document.querySelectorAll("#knob-list [data-knob]")) {
     const key = node.dataset.knob;
-    const value = node.type === "checkbox" ? String(node.checked) : node.value.trim();
+    let value = node.type === "checkbox" ? String(node.checked) : node.value.trim();
+    if (value === "" && node.dataset.none) value = "none";
     if (value !== (values[key] ?? "")) sets[key] = value;
   }
   return sets;
@@ -252,7 +268,11 @@ function renderPlay(keep) {
   // each card of the hand known, each copy its own tile; one of them played is the same move
   const nodes = [el("div", { class: "cards" }, ...known.map((code) => byCard.has(code)
     ? tapTile(code, byCard.get(code)) : cardNode(code, {}, true)))];
-  const candidates = sorted([...byCard.keys()].filter((code) => !known.includes(code)));
+  // a hand not seen may hold any copy of a card the table has not seen: each copy is offered, as
+  // each is a card someone may be holding (tapping either is the same play)
+  const left = unaccounted();
+  const candidates = sorted([...byCard.keys()].filter((code) => !known.includes(code))
+    .flatMap((code) => Array(Math.max(1, left[code] || 0)).fill(code)));
   if (candidates.length) nodes.push(...picker("hand", candidates.map((code) => ({ code,
     attrs: { class: "legal", "data-play": byCard.get(code).text }, tap: () => act.choosePlay(byCard.get(code)) })), () => renderPlay(keep)));
   const others = plays.filter((m) => m.play !== "card");
@@ -263,6 +283,15 @@ function renderPlay(keep) {
   const moves = keep && S.moves ? S.moves.filter((m) => m.kind !== "turn") : [];
   $("moves-title").hidden = !moves.length;
   $("moves").replaceChildren(...movesByKind(moves));
+}
+function unaccounted() {
+  // how many copies of each card the table has not seen yet: the deck less the table, the piles
+  // and every hand known
+  const hand = page.S.hand, b = hand.board, left = {};
+  for (const code of hand.deck) left[code] = (left[code] || 0) + 1;
+  const seen = [...b.table.flatMap((st) => st.cards), ...Object.values(b.piles).flat(), ...Object.values(b.hands).flat()];
+  for (const code of seen) left[code] = (left[code] || 0) - 1;
+  return left;
 }
 function tapTile(code, move) {
   const node = cardNode(code, { class: "legal", "data-play": move.text });
@@ -298,7 +327,7 @@ function movesByKind(moves) {
     }
     const open = page.openKind === k;
     const head = el("button", { type: "button", "data-kind": k, "aria-expanded": String(open),
-      onclick: () => { page.openKind = open ? null : k; render(); } }, moveName(first) + who + " (" + list.length + ")");
+      onclick: () => { page.openKind = open ? null : k; render(); } }, moveName(first) + who + " · " + w("ways", { n: list.length }));
     const choices = open ? el("div", { class: "choices" }, ...list.map((m) => el("button", { type: "button", class: "legal", "data-move": m.text,
       onclick: () => act.record(m) }, m.cards.length ? cardsNamed(m.cards) : m.said))) : null;
     blocks.push(moveBlock(head, first.hint, choices));
@@ -324,9 +353,10 @@ export function remaining() {
 export function renderChoose() {
   const box = $("choose"), c = page.choosing;
   if (!c) { box.hidden = true; return; }
-  const left = remaining(), at = c.chosen.length;
+  const options = remaining(), at = c.chosen.length;
   const steps = new Map();
-  for (const o of left) steps.set(key(o.steps[at]), o.steps[at] || null);
+  for (const o of options) steps.set(key(o.steps[at]), o.steps[at] || null);
+  const left = unaccounted();
   const first = [...steps.values()].find((s) => s);
   const previous = at ? c.chosen[at - 1].split(":") : null;
   const played = c.play.play === "card" ? cardName(c.play.cards[0]) : playLabel(c.play);
@@ -337,7 +367,10 @@ export function renderChoose() {
   for (const [k, s] of steps) {
     if (!s) { ends.push(el("button", { type: "button", "data-step": "end", onclick: () => act.step("end") }, w("no-more-flip"))); continue; }
     const code = s.kind === "take" ? s.target : s.card;
-    items.push({ code, attrs: { class: "legal", "data-step": k }, tap: () => act.step(k) });
+    // a flip may be any copy the table has not seen: each is offered (the same answer)
+    const played = c.play.cards[0] === code ? 1 : 0;
+    const copies = s.kind === "flip" && c.at === undefined ? Math.max(1, (left[code] || 0) - played) : 1;
+    for (let i = 0; i < copies; i += 1) items.push({ code, attrs: { class: "legal", "data-step": k }, tap: () => act.step(k) });
   }
   items.sort((a, b) => info(a.code).order - info(b.code).order);
   $("choose-cards").replaceChildren(...picker("choose-" + at, items, renderChoose), ...ends);
@@ -352,7 +385,11 @@ function renderPlayers() {
   const b = hand.board;
   box.replaceChildren(...b.players.map((p) => {
     const pile = b.piles[p] || [];
-    const bits = [w("points", { n: b.scores[p] || 0 })];
+    // once judged, the score is the verdict's, each of its steps shown (the go's points too)
+    const scored = hand.verdict ? hand.verdict.scores.find((s) => s.player === p) : null;
+    const bits = scored && scored.items.length
+      ? [scored.items.map((i) => i.term + " " + i.points).join(" + ") + " = " + w("points", { n: scored.total })]
+      : [w("points", { n: b.scores[p] || 0 })];
     if (b.gos[p]) bits.push(w("gos", { n: b.gos[p] }));
     if (b.dummies[p]) bits.push(w("dummy", { n: b.dummies[p] }));
     return el("div", { class: "player" + (b.who === p ? " now" : ""), "data-player": p },
@@ -399,11 +436,21 @@ function renderOver(keep) {
   $("verdict-text").textContent = hand.verdict_text || "";
   $("claim-form").hidden = !keep || hand.kind !== "played";
   $("next-box").hidden = !keep;
-  const named = [...$("claim-payer").options].map((o) => o.value).join("\n");
-  if (named !== hand.seats.join("\n")) {
+  const v = hand.verdict;
+  // a won hand is no nagari: the table can only have paid the wrong amount, or the wrong person
+  $("claim-nagari").hidden = !!(v && v.winner);
+  // what was paid is asked in money, as the table counts it (points at a stake of 0)
+  $("claim-amount-label").textContent = hand.stake > 0 ? w("claim-money") : w("claim-points");
+  if ($("claim-form").dataset.hand !== String(hand.number)) {
+    // proposed as the verdict has it: the one who paid first, to the winner
+    $("claim-form").dataset.hand = String(hand.number);
     const opts = () => hand.seats.map((n) => el("option", { value: n }, n));
     $("claim-payer").replaceChildren(...opts()); $("claim-payee").replaceChildren(...opts());
-    if (hand.verdict && hand.verdict.winner) $("claim-payee").value = hand.verdict.winner;
+    const first = v && v.payments.length ? v.payments[0] : null;
+    if (first) $("claim-payer").value = first.payer;
+    if (v && v.winner) $("claim-payee").value = v.winner;
+    else if (first) $("claim-payee").value = first.payee;
+    $("claim-points").value = "";
   }
 }
 function renderVerdict(v) {
@@ -425,7 +472,7 @@ function renderVerdict(v) {
   box.replaceChildren(...parts);
 }
 function renderEvening(keep) {
-  const ev = page.S.evening, money = (n, sign) => (sign && n > 0 ? "+" : "") + n.toLocaleString() + (page.lang === "ko" ? "원" : "");
+  const ev = page.S.evening, money = (n, sign) => (sign && n > 0 ? "+" : "") + n.toLocaleString("en-US") + (page.lang === "ko" ? "원" : " won");
   $("balance").replaceChildren(...Object.entries(ev.balance).map(([p, v]) =>
     el("tr", {}, el("td", {}, p), el("td", { class: "n " + (v > 0 ? "plus" : v < 0 ? "minus" : "") }, money(v, true)))));
   $("transfers").replaceChildren(...(ev.transfers.length

@@ -24,7 +24,7 @@ async function send(path, body) {
   const answer = await write(path, body);
   if (answer.lost) {
     page.unsure = { state: old };   // it may have reached the table: the page looks when it is back
-    lost();
+    gone();
     return false;
   }
   if (answer.status === 409 && answer.data.state) { adopt(answer.data.state); render(); refused(409, answer.data); return false; }
@@ -56,7 +56,7 @@ function keepFocus() {
 async function choosePlay(move, at) {
   unsay();
   const answer = await write("/api/flips", at === undefined ? { play: move.id } : { play: move.id, at });
-  if (answer.lost) { lost(); return; }
+  if (answer.lost) { gone(); return; }
   if (!answer.ok) { if (answer.status === 409 && answer.data.state) adopt(answer.data.state); refused(answer.status, answer.data); render(); return; }
   page.choosing = { play: move, options: answer.data, chosen: [], at };
   advance();
@@ -107,7 +107,7 @@ async function startCorrect(s) {
   $("correct-what").focus();
   if (s.kind !== "turn") return;
   const answer = await read("/api/moves?at=" + s.index);
-  if (answer.lost) { lost(); return; }
+  if (answer.lost) { gone(); return; }
   if (!answer.ok) { refused(answer.status, answer.data); return; }
   const plays = answer.data.filter((m) => m.kind === "turn" && m.player === s.player);
   const byCard = new Map(plays.filter((m) => m.play === "card").map((m) => [m.cards[0], m]));
@@ -176,7 +176,7 @@ $("add-seat").addEventListener("click", () => {
 $("rules").addEventListener("change", () => { renderKnobs({}); render(); });
 $("start").addEventListener("click", async () => {
   const body = { seats: seatNames(), dealer: $("dealer").value || null, stake: Number($("stake").value || 0),
-    rules: $("rules").value, sets: knobSets(), event: $("event").value || null };
+    rules: $("rules").value, sets: knobSets(), event: (!$("event-box").hidden && $("event").value) || null };
   if (await send("/api/setup", body)) { page.setupOpen = false; $("seats").dataset.filled = ""; render(); }
 });
 $("deal-unseen").addEventListener("click", () => {
@@ -204,12 +204,31 @@ $("undo").addEventListener("click", () => send("/api/undo", {}));
 $("show-gsn").addEventListener("click", () => { page.showGsn = !page.showGsn; render(); });
 $("correct-save").addEventListener("click", () => correctTo(page.correcting, { line: $("correct-input").value }));
 $("correct-cancel").addEventListener("click", () => { page.correcting = null; page.choosing = null; render(); });
-$("claim-add").addEventListener("click", () => send("/api/claim", { payer: $("claim-payer").value, payee: $("claim-payee").value,
-  points: Number($("claim-points").value || 0) }));
+$("claim-add").addEventListener("click", () => {
+  const n = Number($("claim-points").value || 0), paid = page.S.hand.stake > 0 ? { amount: n } : { points: n };
+  send("/api/claim", Object.assign({ payer: $("claim-payer").value, payee: $("claim-payee").value }, paid));
+});
 $("claim-nagari").addEventListener("click", () => send("/api/claim", {}));
 $("next-hand").addEventListener("click", () => { page.setupOpen = true; $("seats").dataset.filled = ""; render(); $("seats").querySelector("input").focus(); });
 
 // ---- live ----------------------------------------------------------------------------------
+let recovering = false;
+async function gone() {
+  // a tap the table did not answer: said where it was, then the page asks until the table answers
+  // (its stream may never have dropped, when the table's computer only hung) and looks at what
+  // was recorded meanwhile
+  lost();
+  if (recovering) return;
+  recovering = true;
+  for (;;) {
+    await pause(1000);
+    const answer = await read("/api/state");
+    if (answer.ok) break;
+  }
+  recovering = false;
+  live("live");
+  await reconnected();
+}
 async function listen() {
   // the table's stream of states; when it drops (or falls silent), the page says so at once, keeps
   // the last state in view, reconnects by itself and looks at what it did not hear about (T23, T34)
@@ -257,7 +276,8 @@ async function reconnected() {
   render();
   page.tapped = null;
   if (fresh.length) notice("unheard", w("unheard"), fresh.map((s) => s.said).join(" · "), [], w("hint-unheard"));
-  else if (asked) notice("offline", w("offline-title"), w("not-recorded"), [], "");
+  else if (asked) notice("back", w("back-title"), w("not-recorded"), [], "");
+  else if ($("notice").className === "offline") unsay();   // connected again: "not connected" no longer holds
 }
 
 (async () => {

@@ -3,6 +3,7 @@
 import { page } from "./state.js";
 
 const SILENCE = 12000;   // the table sends something every 5 s: this long without a word, it is gone
+const PATIENCE = 8000;   // a request the table answers in milliseconds: this long unanswered, it is hung
 
 function api(path) { return path + (path.includes("?") ? "&" : "?") + "lang=" + page.lang; }
 
@@ -11,8 +12,15 @@ export function ask(path, init) {
   return fetch(api(path), Object.assign({}, init || {}, { headers }));
 }
 
+// a request that is given up after PATIENCE: a table whose computer hangs (asleep, stopped) keeps
+// the connection open and never answers, and the tap must not wait for it in silence
+function patiently(path, init) {
+  const signal = AbortSignal.timeout(PATIENCE);
+  return ask(path, Object.assign({}, init || {}, { signal }));
+}
+
 export function post(path, body) {
-  return ask(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return patiently(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 }
 
 // a write that names the revision it follows: {ok, status, data} once answered, or {lost: true}
@@ -25,15 +33,22 @@ export async function write(path, body) {
     return { lost: true };
   }
   let data;
-  try { data = await answer.json(); } catch (e) { data = { message: answer.statusText }; }
+  try { data = await answer.json(); } catch (e) {
+    if (e.name === "TimeoutError" || e.name === "AbortError") return { lost: true };   // hung half-way
+    data = { message: answer.statusText };
+  }
   return { ok: answer.ok, status: answer.status, data };
 }
 
 // a read of the page's own: the answer's JSON, or null with why ({lost} or {status, data})
 export async function read(path, init) {
   let answer;
-  try { answer = await ask(path, init); } catch (e) { return { lost: true }; }
-  const data = await answer.json().catch(() => ({ message: answer.statusText }));
+  try { answer = await patiently(path, init); } catch (e) { return { lost: true }; }
+  let data;
+  try { data = await answer.json(); } catch (e) {
+    if (e.name === "TimeoutError" || e.name === "AbortError") return { lost: true };
+    data = { message: answer.statusText };
+  }
   return answer.ok ? { ok: true, data } : { status: answer.status, data };
 }
 

@@ -25,9 +25,15 @@ export function keeper() { return !!page.S && page.S.role === "scorekeeper"; }
 export function forget(old) {
   // the questions the record has left behind once someone else wrote: closed, so that no stale
   // question stays open with buttons the table would refuse
+  // Returns whether a question the person was answering was closed (the page then says why).
   const hand = page.S.hand, was = old ? old.hand : null;
+  let closed = page.choosing !== null || page.correcting !== null;
   page.choosing = null; page.correcting = null; page.openKind = null;
   const same = hand && was && hand.number === was.number && !hand.statements.length && !was.statements.length;
-  if (!same) { page.dealing = null; page.tallying = null; }
+  if (!same) {
+    closed = closed || page.tallying !== null || (page.dealing !== null && Object.values(page.dealing.picks).some((p) => p.length));
+    page.dealing = null; page.tallying = null;
+  }
   if (hand && !hand.over) page.setupOpen = false;
+  return closed;
 }
