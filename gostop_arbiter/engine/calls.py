@@ -7,8 +7,10 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..cards import ANIMAL, BONUS, card_info
+from ..messages import Message
 from ..notation.model import Call, Declare, Give
 from ..scoring import declaration_problem, junk_value_of, redeclaration_problem
+from .events import NOTES, EventKind
 from .state import Facts, HandState, PendingTurn, Problem, Steal, problem
 
 
@@ -120,7 +122,7 @@ def pay_steals(st: HandState, pending: PendingTurn, giver: str, units: Sequence[
         if value >= 2 and single is not None and units[0].amount == 1:
             piles.remove(receiver, single)
             piles.add(giver, [single])
-            st.emit("steal", pending.line, giver, [single], other=receiver, note="change")
+            st.emit("steal", pending.line, giver, [single], other=receiver, **_noted(NOTES("change")))
 
 
 def giveable(st: HandState, giver: str) -> list[str]:
@@ -249,11 +251,11 @@ def call(st: HandState, s: Call) -> None:
     st.calls.clear()
     if s.call == "go":
         st.calls.go(p, must.score)
-        st.emit("go", s.line, p, note=f"at {must.score}")
+        _emit_call(st, "go", s.line, p, must.score)
     else:
         st.calls.stop()
         st.end("stop", p, s.line)
-        st.emit("stop", s.line, p, note=f"at {must.score}")
+        _emit_call(st, "stop", s.line, p, must.score)
 
 
 def declare(st: HandState, s: Declare) -> None:
@@ -279,3 +281,13 @@ def declare(st: HandState, s: Declare) -> None:
         and st.last_turn_player() == s.player
     ):
         after_turn(st, s.player, s.line)
+
+
+def _noted(said: Message) -> dict[str, object]:
+    """An event's words: the message, and its English as the note."""
+    return {"note": said.english(), "said": said}
+
+
+def _emit_call(st: HandState, call: EventKind, line: int, player: str, score: int) -> None:
+    """A go or a stop, at its score (the score also as a fact, for a page that shows it alone)."""
+    st.emit(call, line, player, extra={"score": score}, **_noted(NOTES("at-score", score=score)))
