@@ -58,12 +58,7 @@ hand_card = st.one_of(card, unseen)
 
 
 def _item(cls: type, **parts: Any) -> st.SearchStrategy[Any]:
-    return st.builds(
-        cls,
-        comments=comments,
-        comment=trailing,
-        **{k: v if isinstance(v, st.SearchStrategy) else st.just(v) for k, v in parts.items()},
-    )
+    return st.builds(cls, comments=comments, comment=trailing, **{k: v if isinstance(v, st.SearchStrategy) else st.just(v) for k, v in parts.items()})
 
 
 def played_statements(seats: list[str]) -> st.SearchStrategy[list[Any]]:
@@ -71,26 +66,16 @@ def played_statements(seats: list[str]) -> st.SearchStrategy[list[Any]]:
     target = st.one_of(st.none(), card)
     flip = st.builds(Flip, card=card, target=target)
     card_turn = _item(
-        Turn,
-        number=st.one_of(st.none(), st.integers(0, 60)),
-        player=player,
-        play="card",
-        cards=st.lists(card, min_size=1, max_size=1),
-        target=target,
-        flips=st.lists(flip, max_size=3),
+        Turn, number=st.one_of(st.none(), st.integers(0, 60)), player=player, play="card",
+        cards=st.lists(card, min_size=1, max_size=1), target=target, flips=st.lists(flip, max_size=3),
         marks=st.lists(st.sampled_from(["ppeok", "jappeok", "chok", "ttadak", "sweep"]), max_size=2),
     )
     other_turn = _item(
-        Turn,
-        number=st.one_of(st.none(), st.integers(0, 60)),
-        player=player,
-        play=st.sampled_from(["bomb", "pass"]),
-        cards=st.just([]),
-        flips=st.lists(flip, min_size=1, max_size=2),
+        Turn, number=st.one_of(st.none(), st.integers(0, 60)), player=player,
+        play=st.sampled_from(["bomb", "pass"]), cards=st.just([]), flips=st.lists(flip, min_size=1, max_size=2),
     ).map(lambda t: t if t.play == "pass" else replace(t, cards=[CardRef(code="4a"), CardRef(code="4p")]))
     body = st.one_of(
-        card_turn,
-        other_turn,
+        card_turn, other_turn,
         _item(Shake, player=player, cards=st.lists(card, min_size=1, max_size=3)),
         _item(Bonus, player=player, card=card, draw=hand_card),
         _item(Give, player=player, cards=st.lists(card, min_size=1, max_size=2)),
@@ -104,7 +89,9 @@ def played_statements(seats: list[str]) -> st.SearchStrategy[list[Any]]:
     deals = st.tuples(*[_item(DealLine, player=name, cards=st.lists(hand_card, max_size=12)) for name in seats])
     table = _item(TableLine, cards=st.lists(card, max_size=8), dealer_bonus=st.lists(card, max_size=1))
     stock = st.lists(_item(StockLine, cards=st.lists(hand_card, max_size=5)), max_size=1)
-    return st.builds(lambda d, t, s, b: [*d, t, *s, *b], deals, table, stock, st.lists(body, min_size=0, max_size=12))
+    return st.builds(
+        lambda d, t, s, b: [*d, t, *s, *b], deals, table, stock, st.lists(body, min_size=0, max_size=12)
+    )
 
 
 def tally_statements(seats: list[str]) -> st.SearchStrategy[list[Any]]:
@@ -146,11 +133,8 @@ def transcripts(draw: st.DrawFn) -> Transcript:
         statements = draw(tally_statements(seats) if tally else played_statements(seats))
         hands.append(
             Hand(
-                index=index,
-                kind="tally" if tally else "played",
-                tags=draw(_tags(seats, index == 1)),
-                statements=statements,
-                trailing_comments=draw(comments) if index == count else [],
+                index=index, kind="tally" if tally else "played", tags=draw(_tags(seats, index == 1)),
+                statements=statements, trailing_comments=draw(comments) if index == count else [],
                 seats=seats,
             )
         )

@@ -31,8 +31,6 @@ def test_every_example_of_the_api_page_runs() -> None:
     assert results.attempted >= 20
 
 
-@pytest.mark.parametrize(
-    "name", ["HandBoard", "HandVisitor", "IllegalStatement", "board_for", "judge_text", "read_text"]
-)
+@pytest.mark.parametrize("name", ["HandBoard", "HandVisitor", "IllegalStatement", "board_for", "judge_text", "read_text"])
 def test_the_page_names_every_public_name(name: str) -> None:
     assert name in PAGE.read_text(encoding="utf-8")

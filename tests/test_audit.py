@@ -29,28 +29,8 @@ def summary_row(stdout: str, label: str) -> str:
 def folder(tmp_path: Path) -> Path:
     root = tmp_path / "logs"
     (root / "2026" / "11").mkdir(parents=True)
-    assert (
-        run(
-            "simulate", "--players", "3", "--hands", "30", "--seed", "5", "-o", str(root / "2026" / "11" / "a.gsn")
-        ).returncode
-        == 0
-    )
-    assert (
-        run(
-            "simulate",
-            "--players",
-            "2",
-            "--hands",
-            "20",
-            "--seed",
-            "6",
-            "--tamper",
-            "foreign",
-            "-o",
-            str(root / "b.gsn"),
-        ).returncode
-        == 0
-    )
+    assert run("simulate", "--players", "3", "--hands", "30", "--seed", "5", "-o", str(root / "2026" / "11" / "a.gsn")).returncode == 0
+    assert run("simulate", "--players", "2", "--hands", "20", "--seed", "6", "--tamper", "foreign", "-o", str(root / "b.gsn")).returncode == 0
     (root / "notes.txt").write_text("not a transcript", encoding="utf-8")
     return root
 
@@ -86,16 +66,8 @@ def test_one_process_or_two_give_the_same_records(tmp_path: Path) -> None:
 def test_audit_the_spec_examples() -> None:
     total = audit([str(SPEC_EXAMPLES)], jobs=1)
     assert total.hands == 23 and total.valid == 15 and total.unreadable == 0
-    assert set(total.codes) >= {
-        "extra-card",
-        "not-in-hand",
-        "out-of-turn",
-        "illegal-call",
-        "missing-call",
-        "ambiguous-capture",
-        "illegal-capture",
-        "after-end",
-    }
+    assert set(total.codes) >= {"extra-card", "not-in-hand", "out-of-turn", "illegal-call", "missing-call",
+                                "ambiguous-capture", "illegal-capture", "after-end"}
 
 
 def test_unreadable_and_broken_files_are_counted(tmp_path: Path) -> None:
@@ -149,10 +121,7 @@ def test_audit_dash_beside_a_folder_with_two_jobs(tmp_path: Path) -> None:
 def test_audit_of_a_closed_standard_input_says_so(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "gostop_arbiter", "audit", "-", "--jsonl", str(tmp_path / "v.jsonl")],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        stdin=subprocess.DEVNULL,
+        capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
     )
     assert result.returncode == Exit.UNREADABLE  # no hand in an empty stream
     assert "no hand" in (tmp_path / "v.jsonl").read_text(encoding="utf-8")

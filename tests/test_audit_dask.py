@@ -35,9 +35,7 @@ def test_the_cluster_gives_what_the_process_pool_gives(scheduler: str, tmp_path:
 def test_the_command_takes_a_scheduler(scheduler: str) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "gostop_arbiter", "audit", str(SPEC_EXAMPLES), "--scheduler", scheduler, "--quiet"],
-        capture_output=True,
-        text=True,
-        timeout=300,
+        capture_output=True, text=True, timeout=300,
     )
     assert result.returncode == 1  # the examples include invalid hands
     assert "hands judged" in result.stdout
@@ -48,23 +46,9 @@ def test_standard_input_beside_a_folder_on_the_cluster(scheduler: str, tmp_path:
     text = (SPEC_EXAMPLES / "01-bomb.gsn").read_text(encoding="utf-8")
     out = tmp_path / "v.jsonl"
     result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "gostop_arbiter",
-            "audit",
-            "-",
-            str(SPEC_EXAMPLES),
-            "--scheduler",
-            scheduler,
-            "--jsonl",
-            str(out),
-            "--quiet",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        input=text,
+        [sys.executable, "-m", "gostop_arbiter", "audit", "-", str(SPEC_EXAMPLES), "--scheduler", scheduler,
+         "--jsonl", str(out), "--quiet"],
+        capture_output=True, text=True, timeout=300, input=text,
     )
     assert result.returncode == 1, result.stderr  # the examples include invalid hands
     paths = [json.loads(line)["path"] for line in out.read_text(encoding="utf-8").splitlines()]

@@ -20,7 +20,9 @@ def test_the_benchmark_runs_on_a_tiny_corpus_and_prints_its_figures() -> None:
     tiny += ["--instruction-hands", "0", "--cold-runs", "1", "--rounds", "2", "--round-hands", "6"]
     tiny += ["--audit-hands", "80", "--audit-rounds", "2", "--memory-hands", "12,24"]
     tiny += ["--process-hands", "6", "--process-rounds", "2"]
-    result = subprocess.run([*BENCH, *tiny], capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [*BENCH, *tiny], capture_output=True, text=True, timeout=300
+    )
     assert result.returncode == 0, result.stderr
     out = result.stdout
     if importlib.util.find_spec("lark_cython") is not None:
@@ -75,7 +77,9 @@ def test_the_benchmark_runs_on_a_tiny_corpus_and_prints_its_figures() -> None:
 def test_the_benchmark_can_leave_out_the_cold_start() -> None:
     tiny = ["--hands", "6", "--runs", "1", "--no-chess", "--validate", "0", "--instruction-hands", "0"]
     tiny += ["--cold-runs", "0", "--rounds", "1", "--round-hands", "6", "--audit-hands", "0", "--memory-hands", ""]
-    result = subprocess.run([*BENCH, *tiny], capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [*BENCH, *tiny], capture_output=True, text=True, timeout=300
+    )
     assert result.returncode == 0, result.stderr
     assert "end to end (text -> verdicts)" in result.stdout
     assert "cold start" not in result.stdout

@@ -173,9 +173,7 @@ def test_a_third_ppeok_ends_the_hand_while_its_gives_may_still_follow() -> None:
     assert board.outcome().kind == "three-ppeok"
 
 
-@pytest.mark.parametrize(
-    ("rules", "players"), [("standard", 2), ("standard", 3), ("online-matgo", 2), ("gamerules", 3)]
-)
+@pytest.mark.parametrize(("rules", "players"), [("standard", 2), ("standard", 3), ("online-matgo", 2), ("gamerules", 3)])
 def test_the_gives_listed_are_every_give_push_accepts(rules: str, players: int) -> None:
     """Right after a steal, ``legal_moves()`` asks the steal rules about each choice of junk directly
     (decision E27): the gives it lists are exactly those a push accepts among every choice of as

@@ -49,28 +49,12 @@ def test_json_verdict_has_the_fields_of_gsn_8(tmp_path: Path) -> None:
     assert document["schema_version"] == 1
     (file,) = document["files"]
     (hand,) = file["hands"]
-    for key in (
-        "index",
-        "rules",
-        "seats",
-        "dealer",
-        "valid",
-        "outcome",
-        "winner",
-        "violations",
-        "discrepancies",
-        "scores",
-        "payments",
-        "carry_out",
-    ):
+    for key in ("index", "rules", "seats", "dealer", "valid", "outcome", "winner", "violations", "discrepancies",
+                "scores", "payments", "carry_out"):
         assert key in hand
     (payment,) = hand["payments"]
     assert {k: payment[k] for k in ("from", "to", "kind", "points", "amount")} == {
-        "from": "Taeho",
-        "to": "Yuna",
-        "kind": "hand",
-        "points": 16,
-        "amount": 1600,
+        "from": "Taeho", "to": "Yuna", "kind": "hand", "points": 16, "amount": 1600,
     }
     assert payment["factors"][0]["rule"] == "pi-bak"
     assert file["balance"] == {"Yuna": 1600, "Taeho": -1600}
@@ -81,15 +65,8 @@ def test_violations_in_json_name_line_column_player_and_card(tmp_path: Path) -> 
     hand = json.loads(run("check", path, "--json").stdout)["files"][0]["hands"][0]
     assert hand["valid"] is False
     assert hand["violations"] == [
-        {
-            "code": "extra-card",
-            "line": 3,
-            "column": 13,
-            "player": "Taeho",
-            "card": "1r",
-            "message": "1r appears 2 times in the piles, but the deck holds it once",
-            "params": {"seen": 2, "copies": 1},
-        },
+        {"code": "extra-card", "line": 3, "column": 13, "player": "Taeho", "card": "1r",
+         "message": "1r appears 2 times in the piles, but the deck holds it once", "params": {"seen": 2, "copies": 1}},
     ]
 
 
@@ -151,11 +128,9 @@ def test_settle_ends_with_the_fewest_transfers(tmp_path: Path) -> None:
     assert "L1 hands 10 to W" in result.stdout and "L2 hands 10 to W" in result.stdout
     document = json.loads(run("check", path, "--settle", "--json").stdout)
     assert document["files"][0]["settle_up"] == [
-        {"from": "L1", "to": "W", "amount": 10},
-        {"from": "L2", "to": "W", "amount": 10},
+        {"from": "L1", "to": "W", "amount": 10}, {"from": "L2", "to": "W", "amount": 10},
     ] or document["files"][0]["settle_up"] == [
-        {"from": "L2", "to": "W", "amount": 10},
-        {"from": "L1", "to": "W", "amount": 10},
+        {"from": "L2", "to": "W", "amount": 10}, {"from": "L1", "to": "W", "amount": 10},
     ]
 
 

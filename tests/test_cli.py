@@ -44,9 +44,7 @@ def test_the_installed_command_reads_a_sample_from_anywhere(tmp_path: Path) -> N
     script = shutil.which("gostop-arbiter")
     assert script is not None
     sample = sorted(sample_files())[0]
-    result = subprocess.run(
-        [script, "parse", str(sample), "--json"], capture_output=True, text=True, cwd=tmp_path, timeout=60
-    )
+    result = subprocess.run([script, "parse", str(sample), "--json"], capture_output=True, text=True, cwd=tmp_path, timeout=60)
     assert result.returncode == Exit.OK, result.stderr
     assert json.loads(result.stdout)["files"][0]["hands"]
 
@@ -98,13 +96,7 @@ def test_five_broken_lines_give_five_located_errors_and_exit_2(tmp_path: Path) -
     result = run("parse", str(path))
     assert result.returncode == Exit.UNREADABLE
     located = [line for line in result.stderr.splitlines() if line.startswith(f"{path}:")]
-    assert [line.split(":")[1:3] for line in located] == [
-        ["7", "9"],
-        ["9", "6"],
-        ["11", "6"],
-        ["12", "18"],
-        ["14", "7"],
-    ]
+    assert [line.split(":")[1:3] for line in located] == [["7", "9"], ["9", "6"], ["11", "6"], ["12", "18"], ["14", "7"]]
     assert "Traceback" not in result.stderr
 
 

@@ -103,9 +103,7 @@ def test_a_sold_hands_card_drawn_back_unseen_is_not_one_too_many() -> None:
     assert [(p.payer, p.payee, p.amount) for p in hand.payments] == [
         ("Jae", "Ara", 1), ("Soo", "Ara", 1), ("Minji", "Soo", 3), ("Jae", "Soo", 3),
     ]  # fmt: skip
-    kept = text.replace("deal Minji: 1p 4a", "deal Minji: 5p 4a").replace(
-        "deal Ara: 2a 3g 3p 4p 5p", "deal Ara: 2a 3g 3p 4p 1p"
-    )
+    kept = text.replace("deal Minji: 1p 4a", "deal Minji: 5p 4a").replace("deal Ara: 2a 3g 3p 4p 5p", "deal Ara: 2a 3g 3p 4p 1p")
     (hand,) = judge_text(kept).hands
     shake = text.splitlines().index("Jae: shake 5r 5p 5p") + 1
     assert [(v.code, v.line, v.column) for v in hand.violations][:1] == [("extra-card", shake, 18)]

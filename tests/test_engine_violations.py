@@ -33,7 +33,7 @@ CHANGES = [
     ("18-invalid-illegal-call", "", "", "illegal-call", 19, 1),
     ("19-invalid-missing-call", "", "", "missing-call", 28, 1),
     ("22-invalid-after-end", "", "", "after-end", 32, 1),
-    ("01-bomb", '[Rules "standard"]', '[Rules "standard"]\nstock: 1p 5p', "stock-mismatch", 11, 9),
+    ("01-bomb", "[Rules \"standard\"]", "[Rules \"standard\"]\nstock: 1p 5p", "stock-mismatch", 11, 9),
     ("01-bomb", "A: bomb 12g 12r 12pp / 1g", "A: bomb 12g 12r 12pp / 1g\nB: give 4p", "illegal-give", 17, 1),
     ("01-bomb", "A: bomb 12g 12r 12pp / 1g", "A: bomb 12g 12r 12pp / 1g\nA: give 2p", "illegal-give", 17, 1),
     ("09-3p-nagari", "2. Woo: 8g / 12r", "3. Woo: 8g / 12r", "bad-turn-number", 11, 1),
@@ -46,9 +46,7 @@ def changed(base: str, old: str, new: str) -> str:
     return text.replace(old, new, 1)
 
 
-@pytest.mark.parametrize(
-    ("base", "old", "new", "code", "line", "column"), CHANGES, ids=[f"{c[3]}-{i}" for i, c in enumerate(CHANGES)]
-)
+@pytest.mark.parametrize(("base", "old", "new", "code", "line", "column"), CHANGES, ids=[f"{c[3]}-{i}" for i, c in enumerate(CHANGES)])
 def test_violation(base: str, old: str, new: str, code: str, line: int, column: int) -> None:
     r = replay(changed(base, old, new))
     first = r.violations[0] if r.violations else None
@@ -79,9 +77,7 @@ def test_a_message_a_player_understands() -> None:
 
 def test_the_replay_goes_on_after_a_violation() -> None:
     # Two separate faults, far apart: both are reported, and the hand still reaches its stop.
-    text = changed("08-3p-bomb-pass", "Woo: 6p / 10a", "Woo: 6p x6a / 10a").replace(
-        "Seo: pass / 11p", "Seo: pass / 11p !chok"
-    )
+    text = changed("08-3p-bomb-pass", "Woo: 6p / 10a", "Woo: 6p x6a / 10a").replace("Seo: pass / 11p", "Seo: pass / 11p !chok")
     text = text.replace("Seo: 12a x12g / 10p", "Seo: 12a x12r / 10p")
     r = replay(text)
     assert codes(r) == ["illegal-capture", "illegal-capture"]

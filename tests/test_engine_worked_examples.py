@@ -42,12 +42,7 @@ A: 3r / 3g
 def test_we7_ppeok_streak_and_three_ppeoks() -> None:
     verdict = hand(WE_7)
     assert (verdict.valid, verdict.outcome, verdict.winner) == (True, "three-ppeok", "A")
-    assert [(p.kind, p.points) for p in verdict.payments] == [
-        ("immediate", 7),
-        ("immediate", 14),
-        ("immediate", 21),
-        ("hand", 7),
-    ]
+    assert [(p.kind, p.points) for p in verdict.payments] == [("immediate", 7), ("immediate", 14), ("immediate", 21), ("hand", 7)]
     assert owed(verdict) == {"B->A": 49}
     assert verdict.discrepancies == []
 
@@ -71,9 +66,7 @@ def test_we7_gamerules_has_no_three_ppeok_win() -> None:
     assert (verdict.valid, verdict.outcome, verdict.winner, verdict.payments) == (True, "incomplete", None, [])
     r = replay(WE_7, rules="gamerules")
     assert [(e.kind, e.line) for e in r.events if e.kind in ("ppeok", "three-ppeok", "immediate")] == [
-        ("ppeok", 7),
-        ("ppeok", 9),
-        ("ppeok", 11),
+        ("ppeok", 7), ("ppeok", 9), ("ppeok", 11),
     ]
 
 
@@ -154,9 +147,7 @@ def test_we11_selling_brights_then_a_three_player_hand() -> None:
     (played,) = verdict.hands
     assert played.valid and played.winner == "D"
     sales = [(p.payer, p.payee, p.points) for p in played.payments if p.kind == "sale"]
-    assert sales == [("P2", "P4", 2), ("P3", "P4", 2)], (
-        "1 point per bright (the rain bright counts), by the non-dealers"
-    )
+    assert sales == [("P2", "P4", 2), ("P3", "P4", 2)], "1 point per bright (the rain bright counts), by the non-dealers"
     assert verdict.balance == {"D": 12, "P2": -8, "P3": -8, "P4": 4}
     assert sum(verdict.balance.values()) == 0
 

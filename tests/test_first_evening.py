@@ -387,11 +387,7 @@ def test_a_report_written_to_a_pipe_keeps_each_sentence_on_its_line(tmp_path: Pa
     path.write_text(text.replace("claim: Jae pays Minji 22", "claim: Jae pays Minji 8") + "\n", encoding="utf-8")
     env = {**os.environ, "COLUMNS": "60"}
     result = subprocess.run(
-        [sys.executable, "-m", "gostop_arbiter", "check", str(path)],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
+        [sys.executable, "-m", "gostop_arbiter", "check", str(path)], capture_output=True, text=True, env=env, timeout=60
     )
     lines = result.stdout.splitlines()
     assert "  line 8: the table got it wrong: the table had Jae pay Minji 8; the rules say 22" in lines
@@ -450,9 +446,7 @@ def cli_run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess
             "!sweep",
             id="a-mark",
         ),
-        pytest.param(
-            ["chek", "x.gsn"], None, "Error: No such command 'chek'. (Did you mean one of: 'check'", id="a-command"
-        ),
+        pytest.param(["chek", "x.gsn"], None, "Error: No such command 'chek'. (Did you mean one of: 'check'", id="a-command"),
     ],
 )
 def test_a_mistyped_name_is_told_the_close_ones(args: list[str], stdin: str | None, said: str) -> None:
@@ -566,9 +560,7 @@ def test_a_syntax_errors_caret_counts_wide_characters_twice() -> None:
 
 
 def test_a_violations_caret_counts_wide_characters_twice() -> None:
-    result = cli_run(
-        "check", "-", "--no-color", stdin=GRANDMA + "table: 10p 11p 12pp 2a 4a 5a 6a 7a\n할머니: 12g / 10a\n"
-    )
+    result = cli_run("check", "-", "--no-color", stdin=GRANDMA + "table: 10p 11p 12pp 2a 4a 5a 6a 7a\n할머니: 12g / 10a\n")
     assert "line 5: not-in-hand: 할머니 played 12g on line 5" in result.stdout
     _text, cell = caret_column(result.stdout.splitlines(), "할머니: 12g / 10a")
     assert cell == cell_len("할머니: ")

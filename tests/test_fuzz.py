@@ -47,9 +47,7 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
         i = rng.randrange(len(lines))
         lines[i] = lines[i].replace(b"1", b"9" * rng.choice([20, 400, 5000]), 1).replace(b"?*10", b"?*99999999999")
     elif kind == 7:  # a very long line
-        lines.insert(
-            rng.randrange(len(lines) + 1), rng.choice([b"A: ", b"# ", b"deal A: ", b'[Note "']) + b"3p " * 20000
-        )
+        lines.insert(rng.randrange(len(lines) + 1), rng.choice([b"A: ", b"# ", b"deal A: ", b"[Note \""]) + b"3p " * 20000)
     elif kind == 8:  # binary junk
         junk = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 64)))
         at = rng.randrange(len(data) + 1)

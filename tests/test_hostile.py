@@ -350,10 +350,7 @@ def test_render_says_why_its_status_is_not_0(tmp_path: Path) -> None:
     path.write_text(text.replace("claim: Jae pays Minji 22", "claim: Jae pays Minji 8") + "\n", encoding="utf-8")
     result = run("render", str(path), "-o", str(tmp_path / "page.html"))
     assert result.returncode == Exit.DISPUTED
-    assert result.stderr.splitlines() == [
-        f"wrote {tmp_path / 'page.html'}",
-        f"the table got it wrong: {path} hand 1 (exit 3)",
-    ]
+    assert result.stderr.splitlines() == [f"wrote {tmp_path / 'page.html'}", f"the table got it wrong: {path} hand 1 (exit 3)"]
 
 
 # ---- standard output closed or cut short ------------------------------------------------------
@@ -418,9 +415,7 @@ def test_fmt_cut_short_by_head_is_141_not_a_silent_0(tmp_path: Path) -> None:
         process.stderr.close()
 
 
-def test_a_standard_error_that_fails_is_said_to_be_standard_error(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
+def test_a_standard_error_that_fails_is_said_to_be_standard_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """``check bad.gsn 2>/dev/full`` said "cannot write standard output"."""
     import errno
     import io
@@ -559,16 +554,7 @@ def test_an_output_named_by_a_pipe_is_refused_at_once(tmp_path: Path, command: s
 
 @pytest.mark.parametrize(
     "args",
-    [
-        ["check"],
-        ["check", "--json"],
-        ["parse"],
-        ["fmt"],
-        ["fmt", "--check"],
-        ["replay"],
-        ["compare", "--rules", "standard"],
-        ["audit", "--quiet"],
-    ],
+    [["check"], ["check", "--json"], ["parse"], ["fmt"], ["fmt", "--check"], ["replay"], ["compare", "--rules", "standard"], ["audit", "--quiet"]],
 )
 def test_a_pipe_named_as_a_transcript_is_refused_at_once(tmp_path: Path, args: list[str]) -> None:
     """Only a regular file (or - for standard input) is read: a pipe would block the command until
@@ -585,9 +571,7 @@ def test_a_pipe_named_as_a_transcript_is_refused_at_once(tmp_path: Path, args: l
 def test_a_folder_named_as_a_transcript_points_to_audit(tmp_path: Path, command: str) -> None:
     result = run(command, str(tmp_path))
     assert result.returncode == Exit.UNREADABLE
-    assert (
-        f"cannot read {tmp_path}: it is a folder, not a file (gostop-arbiter audit {tmp_path} judges" in result.stderr
-    )
+    assert f"cannot read {tmp_path}: it is a folder, not a file (gostop-arbiter audit {tmp_path} judges" in result.stderr
     korean = run(command, str(tmp_path), "--lang", "ko")
     assert f"폴더 아래의 기록을 모두 판정하려면: gostop-arbiter audit {tmp_path})" in korean.stderr
 
@@ -791,9 +775,7 @@ def test_names_written_in_one_script_or_in_scripts_written_together_are_seated()
     from gostop_arbiter.notation.reader import confusable_names
 
     assert confusable_names(["민지", "재현", "金민지", "민지B", "ゆき子", "Jae", "minji", "Minji", "Ἀλέξης"]) == []
-    assert confusable_names(["Jaeмин"]) == [
-        "'Jaeмин' in Seats mixes Cyrillic and Latin letters (м is Cyrillic): a name could then look like another"
-    ]
+    assert confusable_names(["Jaeмин"]) == ["'Jaeмин' in Seats mixes Cyrillic and Latin letters (м is Cyrillic): a name could then look like another"]
 
 
 def test_a_tag_far_from_every_tag_is_only_unknown(tmp_path: Path) -> None:

@@ -212,10 +212,7 @@ def test_every_letter_on_every_card_is_readable(lang: Lang) -> None:
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
 def test_each_card_is_marked_with_its_kind(lang: Lang) -> None:
-    marks = {
-        "ko": {"g": "광", "a": "열", "r": "띠", "p": "피", "pp": "쌍피"},
-        "en": {"g": "G", "a": "A", "r": "R", "p": "P", "pp": "PP"},
-    }
+    marks = {"ko": {"g": "광", "a": "열", "r": "띠", "p": "피", "pp": "쌍피"}, "en": {"g": "G", "a": "A", "r": "R", "p": "P", "pp": "PP"}}
     for code, card in MONTH_CARDS.items():
         texts = [t.text for t in ElementTree.fromstring(all_faces(lang)[code]).iter(f"{SVG_NS}text")]
         assert texts[-1] == marks[lang][card.kind.value], code
@@ -310,8 +307,7 @@ def test_the_korean_replay_fits_a_phone_and_a_laptop(browser, size: tuple[int, i
     width, height = size
     browser.set_window_size(width, height)
     browser.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+        "Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
     )
     try:
         browser.get(out.as_uri())
@@ -360,8 +356,5 @@ def test_a_ppeok_on_the_table_says_whose_it_is() -> None:
 def test_the_payments_are_in_won_on_the_korean_page() -> None:
     """The verdict's money as the report says it (decision P22): 원 in Korean, the number in English."""
     text = (SAMPLES / "gostop-3p-bomb-shake.gsn").read_text(encoding="utf-8")
-    cells = {
-        lang: re.findall(r"<td class='num'>\d+</td><td class='num'>([^<]*)</td>", page(text, lang=lang))
-        for lang in ("ko", "en")
-    }
+    cells = {lang: re.findall(r"<td class='num'>\d+</td><td class='num'>([^<]*)</td>", page(text, lang=lang)) for lang in ("ko", "en")}
     assert cells["ko"] == ["240원", "120원"] and cells["en"] == ["240", "120"]

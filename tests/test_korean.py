@@ -139,9 +139,7 @@ def test_the_worked_examples_in_korean_hold_no_english(path: Path) -> None:
     assert english_in(path, "check", "--settle") == set()
 
 
-@pytest.mark.parametrize(
-    "path", [SAMPLES / "matgo-evening-tally.gsn", SPEC_EXAMPLES / "02-go-bak.gsn"], ids=lambda p: p.stem
-)
+@pytest.mark.parametrize("path", [SAMPLES / "matgo-evening-tally.gsn", SPEC_EXAMPLES / "02-go-bak.gsn"], ids=lambda p: p.stem)
 def test_a_comparison_in_korean_holds_no_english(path: Path) -> None:
     assert english_in(path, "compare", "--rules", "standard,gamerules,wikipedia") == set()
 
@@ -187,9 +185,7 @@ def _reasons() -> set[str]:
     for path in [*(ROOT / "gostop_arbiter" / "engine").glob("*.py"), ROOT / "gostop_arbiter" / "judging" / "tally.py"]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call):
-                found |= {
-                    k.value.value for k in node.keywords if k.arg == "reason" and isinstance(k.value, ast.Constant)
-                }
+                found |= {k.value.value for k in node.keywords if k.arg == "reason" and isinstance(k.value, ast.Constant)}
                 if getattr(node.func, "id", "") == "problem" and isinstance(node.args[1], ast.Constant):
                     found.add(node.args[1].value)
             elif isinstance(node, ast.Dict):
@@ -286,12 +282,7 @@ def test_the_language_comes_from_the_locale(environ: dict[str, str], lang: str) 
 def run(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     environ = {"PATH": "/usr/bin:/bin", "COLUMNS": "200", "NO_COLOR": "1", **env}
     return subprocess.run(
-        [sys.executable, "-m", "gostop_arbiter", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=environ,
-        cwd=ROOT,
+        [sys.executable, "-m", "gostop_arbiter", *args], capture_output=True, text=True, timeout=60, env=environ, cwd=ROOT
     )
 
 
@@ -353,10 +344,7 @@ def test_the_caret_stands_under_the_card_after_a_korean_name() -> None:
 
 def test_the_violations_past_the_cap_are_said_in_korean(tmp_path: Path) -> None:
     hand = tmp_path / "many.gsn"
-    hand.write_text(
-        '[Seats "A, B"]\ndeal A: ' + " ".join(["1g"] * 30) + "\ndeal B: ?*10\ntable: 2p 3p 4p 5p 6p 7p 8p 9p\n",
-        encoding="utf-8",
-    )
+    hand.write_text('[Seats "A, B"]\ndeal A: ' + " ".join(["1g"] * 30) + "\ndeal B: ?*10\ntable: 2p 3p 4p 5p 6p 7p 8p 9p\n", encoding="utf-8")
     english = invoke("check", "--lang", "en", str(hand))
     korean = invoke("check", "--lang", "ko", str(hand))
     assert "more extra-card violations up to line 2" in english

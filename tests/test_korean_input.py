@@ -42,10 +42,7 @@ def test_each_keyword_terminal_holds_exactly_its_korean_spellings(terminal: str)
 
 def card_pattern_groups() -> list[set[str]]:
     """The alternations of Korean words in the CARD terminal."""
-    return [
-        set(group.split("|"))
-        for group in re.findall(r"\(\?:([^()?\\]*[가-힣][^()?\\]*)\)", terminal_patterns()["CARD"])
-    ]
+    return [set(group.split("|")) for group in re.findall(r"\(\?:([^()?\\]*[가-힣][^()?\\]*)\)", terminal_patterns()["CARD"])]
 
 
 def test_the_card_terminal_holds_exactly_the_month_names_and_category_words() -> None:
@@ -188,17 +185,7 @@ def test_korean_tag_names_are_the_tags_of_gsn_3() -> None:
     text += '[점당 "100"]\n[배수 "2"]\n[장소 "할머니 댁"]\n[날짜 "2026.02.17"]\n[판 "1"]\n[메모 "첫 판"]\n민지: 고\n'
     (hand,) = gsn(text).hands
     assert [t.name for t in hand.tags] == [
-        "Event",
-        "Seats",
-        "Dealer",
-        "Rules",
-        "Set",
-        "Stake",
-        "Carry",
-        "Site",
-        "Date",
-        "Hand",
-        "Note",
+        "Event", "Seats", "Dealer", "Rules", "Set", "Stake", "Carry", "Site", "Date", "Hand", "Note",
     ]
     assert (hand.seats, hand.stake, hand.sets, hand.warnings) == (["민지", "재현"], 100, {"min_score": "5"}, [])
 
@@ -215,83 +202,23 @@ def test_an_unknown_korean_tag_is_kept_with_a_warning() -> None:
 @pytest.mark.parametrize(
     ("line", "column", "message"),
     [
-        pytest.param(
-            "민지: 쌍피 / 3p",
-            5,
-            "'쌍피' alone is more than one card: write the month with it, 똥쌍피 (11pp), 비쌍피 (12pp)",
-            id="double-junk",
-        ),
-        pytest.param(
-            "민지: 3p / 홍단",
-            10,
-            "'홍단' is one of three ribbons: write which, 송학띠 (1r), 매조띠 (2r), 벚꽃띠 (3r)",
-            id="red-ribbon",
-        ),
-        pytest.param(
-            "민지: 3p / 청단",
-            10,
-            "'청단' is one of three ribbons: write which, 모란띠 (6r), 국화띠 (9r), 단풍띠 (10r)",
-            id="blue-ribbon",
-        ),
-        pytest.param(
-            "민지: 초단 / 3p",
-            5,
-            "'초단' is one of three ribbons: write which, 흑싸리띠 (4r), 난초띠 (5r), 홍싸리띠 (7r)",
-            id="grass-ribbon",
-        ),
-        pytest.param(
-            "민지: 광 / 3p",
-            5,
-            "'광' alone is more than one card: write the month with it, 송학광 (1g), 벚꽃광 (3g), 공산광 (8g), 똥광 (11g), 비광 (12g)",
-            id="bright",
-        ),
-        pytest.param(
-            "민지: 3p / 열끗",
-            10,
-            "'열끗' alone is more than one card: write the month with it, such as 매조열끗 (2a)",
-            id="animal",
-        ),
-        pytest.param(
-            "민지: 3p / 피",
-            10,
-            "'피' alone is more than one card: write the month with it, such as 송학피 (1p)",
-            id="junk",
-        ),
-        pytest.param(
-            "민지: 국화 / 3p",
-            5,
-            "'국화' is a month (9), not a card: write which of its cards, 국진 (9a), 국화띠 (9r), 국화피 (9p)",
-            id="month-alone",
-        ),
+        pytest.param("민지: 쌍피 / 3p", 5, "'쌍피' alone is more than one card: write the month with it, 똥쌍피 (11pp), 비쌍피 (12pp)", id="double-junk"),
+        pytest.param("민지: 3p / 홍단", 10, "'홍단' is one of three ribbons: write which, 송학띠 (1r), 매조띠 (2r), 벚꽃띠 (3r)", id="red-ribbon"),
+        pytest.param("민지: 3p / 청단", 10, "'청단' is one of three ribbons: write which, 모란띠 (6r), 국화띠 (9r), 단풍띠 (10r)", id="blue-ribbon"),
+        pytest.param("민지: 초단 / 3p", 5, "'초단' is one of three ribbons: write which, 흑싸리띠 (4r), 난초띠 (5r), 홍싸리띠 (7r)", id="grass-ribbon"),
+        pytest.param("민지: 광 / 3p", 5, "'광' alone is more than one card: write the month with it, 송학광 (1g), 벚꽃광 (3g), 공산광 (8g), 똥광 (11g), 비광 (12g)", id="bright"),
+        pytest.param("민지: 3p / 열끗", 10, "'열끗' alone is more than one card: write the month with it, such as 매조열끗 (2a)", id="animal"),
+        pytest.param("민지: 3p / 피", 10, "'피' alone is more than one card: write the month with it, such as 송학피 (1p)", id="junk"),
+        pytest.param("민지: 국화 / 3p", 5, "'국화' is a month (9), not a card: write which of its cards, 국진 (9a), 국화띠 (9r), 국화피 (9p)", id="month-alone"),
         pytest.param("민지: 3p / 비", 10, "'비' is a month (12), not a card", id="rain-alone"),
-        pytest.param(
-            "민지: 공산홍단 / 3p",
-            5,
-            "'공산홍단' is no card: the 홍단 ribbons are those of 송학 (1r), 매조 (2r), 벚꽃 (3r)",
-            id="ribbon-of-another-month",
-        ),
-        pytest.param(
-            "민지: 4홍단 / 3p",
-            5,
-            "'4홍단' is no card: the 홍단 ribbons are those of",
-            id="numbered-ribbon-of-another-month",
-        ),
-        pytest.param(
-            "민지: 보너스 보너스피 뽑기 ?",
-            9,
-            "'보너스피' is b2 or b3: write 보너스쌍피 (b2) or 보너스쓰리피 (b3)",
-            id="bonus-unsaid",
-        ),
+        pytest.param("민지: 공산홍단 / 3p", 5, "'공산홍단' is no card: the 홍단 ribbons are those of 송학 (1r), 매조 (2r), 벚꽃 (3r)", id="ribbon-of-another-month"),
+        pytest.param("민지: 4홍단 / 3p", 5, "'4홍단' is no card: the 홍단 ribbons are those of", id="numbered-ribbon-of-another-month"),
+        pytest.param("민지: 보너스 보너스피 뽑기 ?", 9, "'보너스피' is b2 or b3: write 보너스쌍피 (b2) or 보너스쓰리피 (b3)", id="bonus-unsaid"),
         pytest.param("바닥: +쌍피 3p", 5, "'쌍피' alone is more than one card", id="dealer-bonus"),
         pytest.param("민지: 송학쌍 / 3p", 5, "expected a card such as 3p", id="not-a-card-word"),
         pytest.param("민지: 고오", 5, "expected a card such as 3p", id="misspelt-keyword"),
         pytest.param("패 민지 송학광", 6, "expected ':', but found '송학광'", id="deal-without-colon"),
-        pytest.param(
-            "계산: 재현 → 민지",
-            12,
-            "expected the points (a whole number), but found the end of the line",
-            id="claim-without-points",
-        ),
+        pytest.param("계산: 재현 → 민지", 12, "expected the points (a whole number), but found the end of the line", id="claim-without-points"),
     ],
 )
 def test_a_bad_korean_name_is_a_located_error(line: str, column: int, message: str) -> None:
@@ -351,9 +278,7 @@ def test_fmt_check_takes_a_korean_file_as_canonical(tmp_path: Path) -> None:
 
 
 def test_fmt_writes_a_korean_file_in_canonical_korean() -> None:
-    text = (
-        '[자리 "민지, 재현"]\n패 민지: 8광 국화 열끗 흑싸리초단 ?\n민지: 9a AS pi\n민지: 고\n계산: 재현 pays 민지 3\n'
-    )
+    text = '[자리 "민지, 재현"]\n패 민지: 8광 국화 열끗 흑싸리초단 ?\n민지: 9a AS pi\n민지: 고\n계산: 재현 pays 민지 3\n'
     assert fmt(text) == (
         '[자리 "민지, 재현"]\n패 민지: 공산광 국진 흑싸리띠 ?\n민지: 국진 피로\n민지: 고\n계산: 재현 → 민지 3점\n'
     )

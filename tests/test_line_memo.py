@@ -44,9 +44,7 @@ def _without_comments(text: str) -> str:
     return "\n".join(kept)
 
 
-TEXTS = [
-    text for path in FILES for text in (path.read_text(encoding="utf-8"),) for text in (text, _without_comments(text))
-]
+TEXTS = [text for path in FILES for text in (path.read_text(encoding="utf-8"),) for text in (text, _without_comments(text))]
 
 
 READER = Reader()

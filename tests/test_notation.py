@@ -23,7 +23,6 @@ def only_statement(line: str) -> Any:
 
 def fields(model: Any) -> dict[str, Any]:
     """A statement's fields without positions and comments, card references as their codes."""
-
     def strip(value: Any) -> Any:
         if isinstance(value, dict):
             if set(value) == {"code", "column"}:
@@ -32,7 +31,6 @@ def fields(model: Any) -> dict[str, Any]:
         if isinstance(value, list):
             return [strip(v) for v in value]
         return value
-
     return strip(dump(model))
 
 
@@ -43,213 +41,37 @@ def test_the_grammar_is_lalr_without_conflicts_or_collisions() -> None:
 
 HUGE = "9" * 5000
 
-
 @pytest.mark.parametrize(
     ("line", "expected"),
     [
-        pytest.param(
-            "deal Minji: 1g 1r 2p ?*3 ? 8광",
-            {"kind": "deal", "player": "Minji", "cards": ["1g", "1r", "2p", "?", "?", "?", "?", "8g"]},
-            id="deal-unseen",
-        ),
-        pytest.param(
-            "table: 4p 4a +b2 10r",
-            {"kind": "table", "cards": ["4p", "4a", "10r"], "dealer_bonus": ["b2"]},
-            id="table-dealer-bonus",
-        ),
+        pytest.param("deal Minji: 1g 1r 2p ?*3 ? 8광", {"kind": "deal", "player": "Minji", "cards": ["1g", "1r", "2p", "?", "?", "?", "?", "8g"]}, id="deal-unseen"),
+        pytest.param("table: 4p 4a +b2 10r", {"kind": "table", "cards": ["4p", "4a", "10r"], "dealer_bonus": ["b2"]}, id="table-dealer-bonus"),
         pytest.param("stock: 5p ? 7a", {"kind": "stock", "cards": ["5p", "?", "7a"]}, id="stock"),
-        pytest.param(
-            "Minji: 1g x1p / 7a",
-            {
-                "kind": "turn",
-                "number": None,
-                "player": "Minji",
-                "play": "card",
-                "cards": ["1g"],
-                "target": "1p",
-                "flips": [{"card": "7a", "target": None}],
-                "marks": [],
-            },
-            id="turn-capture",
-        ),
-        pytest.param(
-            "Jae: 9r / 9p !chok",
-            {
-                "kind": "turn",
-                "number": None,
-                "player": "Jae",
-                "play": "card",
-                "cards": ["9r"],
-                "target": None,
-                "flips": [{"card": "9p", "target": None}],
-                "marks": ["chok"],
-            },
-            id="turn-mark",
-        ),
-        pytest.param(
-            "Soo: bomb 4a 4r 4p / 11p",
-            {
-                "kind": "turn",
-                "number": None,
-                "player": "Soo",
-                "play": "bomb",
-                "cards": ["4a", "4r", "4p"],
-                "target": None,
-                "flips": [{"card": "11p", "target": None}],
-                "marks": [],
-            },
-            id="bomb",
-        ),
-        pytest.param(
-            "Minji: 3p / b3 / 7p x7a",
-            {
-                "kind": "turn",
-                "number": None,
-                "player": "Minji",
-                "play": "card",
-                "cards": ["3p"],
-                "target": None,
-                "flips": [{"card": "b3", "target": None}, {"card": "7p", "target": "7a"}],
-                "marks": [],
-            },
-            id="two-flips",
-        ),
-        pytest.param(
-            "Soo: pass / 2r x2p",
-            {
-                "kind": "turn",
-                "number": None,
-                "player": "Soo",
-                "play": "pass",
-                "cards": [],
-                "target": None,
-                "flips": [{"card": "2r", "target": "2p"}],
-                "marks": [],
-            },
-            id="pass",
-        ),
-        pytest.param(
-            "12. Minji: 3p",
-            {
-                "kind": "turn",
-                "number": 12,
-                "player": "Minji",
-                "play": "card",
-                "cards": ["3p"],
-                "target": None,
-                "flips": [],
-                "marks": [],
-            },
-            id="numbered-no-flip",
-        ),
-        pytest.param(
-            "12.Minji: 3p/7a",
-            {
-                "kind": "turn",
-                "number": 12,
-                "player": "Minji",
-                "play": "card",
-                "cards": ["3p"],
-                "target": None,
-                "flips": [{"card": "7a", "target": None}],
-                "marks": [],
-            },
-            id="number-touching-name",
-        ),
-        pytest.param(
-            "Minji: 3p x 3p / 7a !ppeok !ttadak",
-            {
-                "kind": "turn",
-                "number": None,
-                "player": "Minji",
-                "play": "card",
-                "cards": ["3p"],
-                "target": "3p",
-                "flips": [{"card": "7a", "target": None}],
-                "marks": ["ppeok", "ttadak"],
-            },
-            id="x-apart-several-marks",
-        ),
-        pytest.param(
-            "Minji: 3p / 7a !jappeok !sweep",
-            {
-                "kind": "turn",
-                "number": None,
-                "player": "Minji",
-                "play": "card",
-                "cards": ["3p"],
-                "target": None,
-                "flips": [{"card": "7a", "target": None}],
-                "marks": ["jappeok", "sweep"],
-            },
-            id="marks",
-        ),
-        pytest.param(
-            "Minji: 3p / 7a !쪽 !뻑 !자뻑 !따닥 !싹쓸이",
-            {
-                "kind": "turn",
-                "number": None,
-                "player": "Minji",
-                "play": "card",
-                "cards": ["3p"],
-                "target": None,
-                "flips": [{"card": "7a", "target": None}],
-                "marks": ["chok", "ppeok", "jappeok", "ttadak", "sweep"],
-            },
-            id="korean-marks",
-        ),
-        pytest.param(
-            "Minji: b2 / 5p / 7a",
-            {
-                "kind": "turn",
-                "number": None,
-                "player": "Minji",
-                "play": "card",
-                "cards": ["b2"],
-                "target": None,
-                "flips": [{"card": "5p", "target": None}, {"card": "7a", "target": None}],
-                "marks": [],
-            },
-            id="joker-played",
-        ),
-        pytest.param(
-            "Soo: shake 10a 10r 10p", {"kind": "shake", "player": "Soo", "cards": ["10a", "10r", "10p"]}, id="shake"
-        ),
-        pytest.param(
-            "Minji: bonus b2 draw 7p", {"kind": "bonus", "player": "Minji", "card": "b2", "draw": "7p"}, id="bonus"
-        ),
-        pytest.param(
-            "Minji: bonus b3 draw ?",
-            {"kind": "bonus", "player": "Minji", "card": "b3", "draw": "?"},
-            id="bonus-unseen-draw",
-        ),
+        pytest.param("Minji: 1g x1p / 7a", {"kind": "turn", "number": None, "player": "Minji", "play": "card", "cards": ["1g"], "target": "1p", "flips": [{"card": "7a", "target": None}], "marks": []}, id="turn-capture"),
+        pytest.param("Jae: 9r / 9p !chok", {"kind": "turn", "number": None, "player": "Jae", "play": "card", "cards": ["9r"], "target": None, "flips": [{"card": "9p", "target": None}], "marks": ["chok"]}, id="turn-mark"),
+        pytest.param("Soo: bomb 4a 4r 4p / 11p", {"kind": "turn", "number": None, "player": "Soo", "play": "bomb", "cards": ["4a", "4r", "4p"], "target": None, "flips": [{"card": "11p", "target": None}], "marks": []}, id="bomb"),
+        pytest.param("Minji: 3p / b3 / 7p x7a", {"kind": "turn", "number": None, "player": "Minji", "play": "card", "cards": ["3p"], "target": None, "flips": [{"card": "b3", "target": None}, {"card": "7p", "target": "7a"}], "marks": []}, id="two-flips"),
+        pytest.param("Soo: pass / 2r x2p", {"kind": "turn", "number": None, "player": "Soo", "play": "pass", "cards": [], "target": None, "flips": [{"card": "2r", "target": "2p"}], "marks": []}, id="pass"),
+        pytest.param("12. Minji: 3p", {"kind": "turn", "number": 12, "player": "Minji", "play": "card", "cards": ["3p"], "target": None, "flips": [], "marks": []}, id="numbered-no-flip"),
+        pytest.param("12.Minji: 3p/7a", {"kind": "turn", "number": 12, "player": "Minji", "play": "card", "cards": ["3p"], "target": None, "flips": [{"card": "7a", "target": None}], "marks": []}, id="number-touching-name"),
+        pytest.param("Minji: 3p x 3p / 7a !ppeok !ttadak", {"kind": "turn", "number": None, "player": "Minji", "play": "card", "cards": ["3p"], "target": "3p", "flips": [{"card": "7a", "target": None}], "marks": ["ppeok", "ttadak"]}, id="x-apart-several-marks"),
+        pytest.param("Minji: 3p / 7a !jappeok !sweep", {"kind": "turn", "number": None, "player": "Minji", "play": "card", "cards": ["3p"], "target": None, "flips": [{"card": "7a", "target": None}], "marks": ["jappeok", "sweep"]}, id="marks"),
+        pytest.param("Minji: 3p / 7a !쪽 !뻑 !자뻑 !따닥 !싹쓸이", {"kind": "turn", "number": None, "player": "Minji", "play": "card", "cards": ["3p"], "target": None, "flips": [{"card": "7a", "target": None}], "marks": ["chok", "ppeok", "jappeok", "ttadak", "sweep"]}, id="korean-marks"),
+        pytest.param("Minji: b2 / 5p / 7a", {"kind": "turn", "number": None, "player": "Minji", "play": "card", "cards": ["b2"], "target": None, "flips": [{"card": "5p", "target": None}, {"card": "7a", "target": None}], "marks": []}, id="joker-played"),
+        pytest.param("Soo: shake 10a 10r 10p", {"kind": "shake", "player": "Soo", "cards": ["10a", "10r", "10p"]}, id="shake"),
+        pytest.param("Minji: bonus b2 draw 7p", {"kind": "bonus", "player": "Minji", "card": "b2", "draw": "7p"}, id="bonus"),
+        pytest.param("Minji: bonus b3 draw ?", {"kind": "bonus", "player": "Minji", "card": "b3", "draw": "?"}, id="bonus-unseen-draw"),
         pytest.param("Jae: give 3p 4p", {"kind": "give", "player": "Jae", "cards": ["3p", "4p"]}, id="give"),
-        pytest.param(
-            "Minji: 9a as pi", {"kind": "declare", "player": "Minji", "card": "9a", "category": "pi"}, id="sake-cup-pi"
-        ),
-        pytest.param(
-            "Minji: 9열 AS Animal",
-            {"kind": "declare", "player": "Minji", "card": "9a", "category": "animal"},
-            id="sake-cup-animal",
-        ),
+        pytest.param("Minji: 9a as pi", {"kind": "declare", "player": "Minji", "card": "9a", "category": "pi"}, id="sake-cup-pi"),
+        pytest.param("Minji: 9열 AS Animal", {"kind": "declare", "player": "Minji", "card": "9a", "category": "animal"}, id="sake-cup-animal"),
         pytest.param("Minji: go", {"kind": "call", "player": "Minji", "call": "go"}, id="go"),
         pytest.param("Minji: STOP", {"kind": "call", "player": "Minji", "call": "stop"}, id="stop"),
         pytest.param("Soo: sell", {"kind": "sit-out", "player": "Soo", "how": "sell"}, id="sell"),
         pytest.param("Soo: fold", {"kind": "sit-out", "player": "Soo", "how": "fold"}, id="fold"),
-        pytest.param(
-            "Minji: chongtong 6a 6r 6p 6p",
-            {"kind": "chongtong", "player": "Minji", "cards": ["6a", "6r", "6p", "6p"]},
-            id="chongtong",
-        ),
-        pytest.param(
-            "claim: Jae pays Minji 24", {"kind": "claim", "payer": "Jae", "payee": "Minji", "points": 24}, id="claim"
-        ),
-        pytest.param(
-            "claim: nagari", {"kind": "claim", "payer": None, "payee": None, "points": None}, id="claim-nagari"
-        ),
-        pytest.param(
-            "pile Minji: 1g 3g 11쌍피", {"kind": "pile", "player": "Minji", "cards": ["1g", "3g", "11pp"]}, id="pile"
-        ),
+        pytest.param("Minji: chongtong 6a 6r 6p 6p", {"kind": "chongtong", "player": "Minji", "cards": ["6a", "6r", "6p", "6p"]}, id="chongtong"),
+        pytest.param("claim: Jae pays Minji 24", {"kind": "claim", "payer": "Jae", "payee": "Minji", "points": 24}, id="claim"),
+        pytest.param("claim: nagari", {"kind": "claim", "payer": None, "payee": None, "points": None}, id="claim-nagari"),
+        pytest.param("pile Minji: 1g 3g 11쌍피", {"kind": "pile", "player": "Minji", "cards": ["1g", "3g", "11pp"]}, id="pile"),
         pytest.param("Minji: shake", {"kind": "shake", "player": "Minji", "cards": []}, id="tally-shake"),
         pytest.param("Minji: bomb", {"kind": "bomb", "player": "Minji"}, id="tally-bomb"),
     ],
@@ -260,16 +82,7 @@ def test_statement(line: str, expected: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize(
     ("alias", "code"),
-    [
-        ("8광", "8g"),
-        ("9열", "9a"),
-        ("9열끗", "9a"),
-        ("1띠", "1r"),
-        ("3피", "3p"),
-        ("11쌍피", "11pp"),
-        ("01G", "1g"),
-        ("12PP", "12pp"),
-    ],
+    [("8광", "8g"), ("9열", "9a"), ("9열끗", "9a"), ("1띠", "1r"), ("3피", "3p"), ("11쌍피", "11pp"), ("01G", "1g"), ("12PP", "12pp")],
 )
 def test_card_aliases(alias: str, code: str) -> None:
     assert only_statement(f"Minji: {alias}").cards[0].code == code
@@ -292,10 +105,7 @@ def test_card_columns_are_kept() -> None:
 def test_keywords_are_case_insensitive_and_names_may_be_keywords() -> None:
     hand = gsn('[Seats "Go, Stop"]\nGo: 3P / 7A\nStop: GO\nGo: Stop\nclaim: Go pays Stop 3\n').hands[0]
     assert [write_statement(s) for s in hand.statements] == [
-        "Go: 3p / 7a",
-        "Stop: go",
-        "Go: stop",
-        "claim: Go pays Stop 3",
+        "Go: 3p / 7a", "Stop: go", "Go: stop", "claim: Go pays Stop 3",
     ]
 
 
@@ -311,9 +121,7 @@ def test_byte_order_mark_crlf_and_tabs() -> None:
 
 
 def test_comments_are_kept_and_hash_inside_a_tag_is_text() -> None:
-    hand = gsn(
-        '# before\n[Note "hand #3 \\"late\\" \\\\ night"]  # after tag\n[Seats "A, B"]\nA: 3p / 7a # trailing\n# at the end\n'
-    ).hands[0]
+    hand = gsn('# before\n[Note "hand #3 \\"late\\" \\\\ night"]  # after tag\n[Seats "A, B"]\nA: 3p / 7a # trailing\n# at the end\n').hands[0]
     note = hand.tags[0]
     assert note.value == 'hand #3 "late" \\ night'
     assert note.comments == [" before"]
@@ -373,29 +181,13 @@ def test_unknown_tags_are_kept_with_a_warning() -> None:
         pytest.param('[Seats "A, B"]\nC: 3p / 4p\n', 2, 1, "C is not in Seats", id="not-seated"),
         pytest.param('[Seats "A, B"]\nclaim: A pays C 3\n', 2, 1, "C is not in Seats", id="claim-not-seated"),
         pytest.param("deal A: ?*10\nB: 3p\n", 2, 1, "B is not at the table", id="no-deal-line"),
-        pytest.param(
-            '[Seats "A, B"]\n[Dealer "C"]\nA: stop\n', 2, 1, "the dealer C is not at the table", id="dealer-not-seated"
-        ),
+        pytest.param('[Seats "A, B"]\n[Dealer "C"]\nA: stop\n', 2, 1, "the dealer C is not at the table", id="dealer-not-seated"),
         pytest.param('[Seats "A, b2"]\nA: stop\n', 1, 1, "'b2' in Seats is not a player's name", id="card-as-name"),
         pytest.param('[Seats "A, nagari"]\nA: stop\n', 1, 1, "'nagari' in Seats is not", id="reserved-seat"),
         pytest.param('[Seats "A, B"]\nnagari: 3p\n', 2, 1, "'nagari' is a reserved word", id="reserved-name"),
-        pytest.param(
-            '[Seats "A, B"]\npile A: 1g\nA: 3p / 4p\n',
-            3,
-            1,
-            "belongs in a played hand, but line 2 made this hand a tally hand",
-            id="played-line-in-tally",
-        ),
-        pytest.param(
-            '[Seats "A, B"]\nA: 3p / 4p\npile A: 1g\n', 3, 1, "belongs in a tally hand", id="tally-line-in-played"
-        ),
-        pytest.param(
-            '[Seats "A, B"]\nA: 3p / 4p\ntable: 1g\n',
-            3,
-            1,
-            "the table line must come before the first turn",
-            id="table-after-turn",
-        ),
+        pytest.param('[Seats "A, B"]\npile A: 1g\nA: 3p / 4p\n', 3, 1, "belongs in a played hand, but line 2 made this hand a tally hand", id="played-line-in-tally"),
+        pytest.param('[Seats "A, B"]\nA: 3p / 4p\npile A: 1g\n', 3, 1, "belongs in a tally hand", id="tally-line-in-played"),
+        pytest.param('[Seats "A, B"]\nA: 3p / 4p\ntable: 1g\n', 3, 1, "the table line must come before the first turn", id="table-after-turn"),
         pytest.param('[Seats "A, B"]\ntable: 1g\ntable: 2g\nA: stop\n', 3, 1, "a second 'table' line", id="two-tables"),
         pytest.param('[Seats "A, B"]\n[Stake "ten"]\nA: stop\n', 2, 1, "Stake is money per point", id="stake"),
         pytest.param('[Seats "A, B"]\n[Set "nothing"]\nA: stop\n', 2, 1, '[Set "knob=value"]', id="set"),
@@ -406,12 +198,8 @@ def test_unknown_tags_are_kept_with_a_warning() -> None:
         pytest.param(f'[Seats "A, B"]\n[Carry "{HUGE}"]\nA: stop\n', 2, 1, "Carry is a multiplier", id="carry-huge"),
         pytest.param(f'[Seats "A, B"]\nclaim: A pays B {HUGE}\n', 2, 17, "at most 18 digits", id="claim-huge"),
         pytest.param(f'[Seats "A, B"]\n{HUGE}. A: 3p / 7a\n', 2, 1, "at most 18 digits", id="turn-number-huge"),
-        pytest.param(
-            f'[Seats "A, B"]\ndeal A: ?*{HUGE}\n', 2, 9, "?*N takes a count from 1 to 99, not 999", id="unseen-huge"
-        ),
-        pytest.param(
-            '[Seats "A, B"]\nclaim: A pays B 1234567890123456789\n', 2, 17, "at most 18 digits", id="claim-19-digits"
-        ),
+        pytest.param(f'[Seats "A, B"]\ndeal A: ?*{HUGE}\n', 2, 9, "?*N takes a count from 1 to 99, not 999", id="unseen-huge"),
+        pytest.param('[Seats "A, B"]\nclaim: A pays B 1234567890123456789\n', 2, 17, "at most 18 digits", id="claim-19-digits"),
         pytest.param('[Seats "A, B"]\nA: 3p / 7a !chk\n', 2, 12, "unknown mark '!chk'", id="unknown-mark"),
         pytest.param('[Seats "A, B"]\n', 1, 1, "a hand needs at least one statement", id="tags-only"),
         pytest.param("# nothing here\n", 1, 1, "the file holds no hand", id="empty"),

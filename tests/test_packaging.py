@@ -38,13 +38,6 @@ def test_the_catalogue_is_a_package_of_data() -> None:
 def test_pipx_and_completion_are_documented_and_completion_works() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "pipx install ." in readme and "_GOSTOP_ARBITER_COMPLETE=bash_source gostop-arbiter" in readme
-    env = {
-        **os.environ,
-        "COMP_WORDS": "gostop-arbiter ch",
-        "COMP_CWORD": "1",
-        "_GOSTOP_ARBITER_COMPLETE": "bash_complete",
-    }
-    result = subprocess.run(
-        [sys.executable, "-m", "gostop_arbiter"], capture_output=True, text=True, env=env, timeout=60
-    )
+    env = {**os.environ, "COMP_WORDS": "gostop-arbiter ch", "COMP_CWORD": "1", "_GOSTOP_ARBITER_COMPLETE": "bash_complete"}
+    result = subprocess.run([sys.executable, "-m", "gostop_arbiter"], capture_output=True, text=True, env=env, timeout=60)
     assert result.stdout.split() == ["plain,check"]

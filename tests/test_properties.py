@@ -79,9 +79,7 @@ def test_the_balance_is_zero_sum_and_no_payment_is_negative(tally: Tally, stake:
 def test_the_order_of_pile_cards_does_not_matter(tally: Tally, random: object) -> None:
     shuffled = {p: random.sample(cards, len(cards)) for p, cards in tally.piles.items()}  # type: ignore[attr-defined]
     first, second = judge(tally.text()).hands[0], judge(replace(tally, piles=shuffled).text()).hands[0]
-    assert [(p.payer, p.payee, p.points) for p in first.payments] == [
-        (p.payer, p.payee, p.points) for p in second.payments
-    ]
+    assert [(p.payer, p.payee, p.points) for p in first.payments] == [(p.payer, p.payee, p.points) for p in second.payments]
     assert {k: s.total for k, s in first.scores.items()} == {k: s.total for k, s in second.scores.items()}
     assert [v.code for v in first.violations] == [v.code for v in second.violations]
 

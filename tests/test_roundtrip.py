@@ -27,7 +27,10 @@ def without_positions(value: Any) -> Any:
 
 def written_content(transcript: Transcript) -> list[Any]:
     """What the text says of each hand: tags, statements and comments, without positions."""
-    return [without_positions(dump(h, include={"tags", "statements", "trailing_comments"})) for h in transcript.hands]
+    return [
+        without_positions(dump(h, include={"tags", "statements", "trailing_comments"}))
+        for h in transcript.hands
+    ]
 
 
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -54,14 +57,14 @@ def test_files_round_trip_and_formatting_is_idempotent(path: Path) -> None:
 
 def test_every_comment_survives_formatting() -> None:
     text = (
-        '# who: family game\n[Seats "A, B"]  # seats\n\n# the deal\ndeal A: ?*10\ndeal B: ?*10\n'
+        "# who: family game\n[Seats \"A, B\"]  # seats\n\n# the deal\ndeal A: ?*10\ndeal B: ?*10\n"
         "A: 3p / 7a   # first turn\n\n# end\n"
     )
     canonical = write_transcript(gsn(text))
     for words in ("who: family game", "seats", "the deal", "first turn", "end"):
         assert words in canonical
     assert canonical == (
-        '# who: family game\n[Seats "A, B"]  # seats\n# the deal\ndeal A: ?*10\ndeal B: ?*10\n'
+        "# who: family game\n[Seats \"A, B\"]  # seats\n# the deal\ndeal A: ?*10\ndeal B: ?*10\n"
         "A: 3p / 7a  # first turn\n# end\n"
     )
 

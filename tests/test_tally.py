@@ -7,7 +7,8 @@ from judging import hand, judge, owed
 
 TWO = '[Seats "Yuna, Taeho"]\n'
 YUNA_WINS = TWO + (
-    "pile Yuna: 1r 1p 2r 2p 3r 3p 4r 4p 5r 5p 6p 6p 7p 7p 9p 9p 10p 10p\npile Taeho: 2a 2p 3g 3p 4a 4p 8g 8a 11g 11p\n"
+    "pile Yuna: 1r 1p 2r 2p 3r 3p 4r 4p 5r 5p 6p 6p 7p 7p 9p 9p 10p 10p\n"
+    "pile Taeho: 2a 2p 3g 3p 4a 4p 8g 8a 11g 11p\n"
 )
 
 
@@ -62,10 +63,7 @@ def test_calls_after_the_stop_are_after_end() -> None:
 
 
 def test_a_declaration_and_a_claim_may_follow_the_stop() -> None:
-    verdict = hand(
-        YUNA_WINS.replace("pile Taeho: 2a", "pile Taeho: 9a 2a")
-        + "Yuna: stop\nTaeho: 9a as pi\nclaim: Taeho pays Yuna 16\n"
-    )
+    verdict = hand(YUNA_WINS.replace("pile Taeho: 2a", "pile Taeho: 9a 2a") + "Yuna: stop\nTaeho: 9a as pi\nclaim: Taeho pays Yuna 16\n")
     assert verdict.valid and not verdict.discrepancies
 
 
@@ -123,9 +121,7 @@ def test_when_the_sake_cups_place_is_fixed(calls: str, fixed_at: str, refused: s
 
 
 def test_the_bridge_may_be_declared_under_wikipedia() -> None:
-    verdict = hand(
-        YUNA_WINS.replace("pile Taeho: 2a", "pile Taeho: 5a 2a") + "Taeho: 5a as pi\nYuna: stop\n", "wikipedia"
-    )
+    verdict = hand(YUNA_WINS.replace("pile Taeho: 2a", "pile Taeho: 5a 2a") + "Taeho: 5a as pi\nYuna: stop\n", "wikipedia")
     assert verdict.valid
 
 
@@ -248,13 +244,7 @@ def test_minhwatu_has_no_calls() -> None:
 
 
 def test_an_invalid_hand_adds_nothing_to_the_balance() -> None:
-    text = (
-        YUNA_WINS
-        + "Yuna: stop\n"
-        + '[Hand "2"]\n'
-        + YUNA_WINS.split("\n", 1)[1].replace("2a", "2a 1r")
-        + "Yuna: stop\n"
-    )
+    text = YUNA_WINS + "Yuna: stop\n" + '[Hand "2"]\n' + YUNA_WINS.split("\n", 1)[1].replace("2a", "2a 1r") + "Yuna: stop\n"
     verdict = judge(text)
     assert [h.valid for h in verdict.hands] == [True, False]
     assert verdict.balance == {"Yuna": 16, "Taeho": -16}

@@ -97,9 +97,7 @@ def test_we3_go_bak(rules: str, points: int) -> None:
 
 
 def test_we3_go_bak_and_pi_bak() -> None:
-    poorer = WE_3.replace(
-        "pile A: 3g 2a 4a 5a 6a 4p 4p 5p 7p 7p 10p 10p 11p 11p", "pile A: 3g 2a 4a 5a 6a 4p 4p 5p 7p 7p 10p"
-    )
+    poorer = WE_3.replace("pile A: 3g 2a 4a 5a 6a 4p 4p 5p 7p 7p 10p 10p 11p 11p", "pile A: 3g 2a 4a 5a 6a 4p 4p 5p 7p 7p 10p")
     verdict = hand(poorer)
     assert owed(verdict) == {"A->B": 32}
     assert factors(verdict, "A") == ["pi-bak", "go-bak"]
@@ -219,9 +217,7 @@ def test_we9_a_declared_sake_cup_stays_an_animal() -> None:
     assert owed(verdict) == {"B->A": 14}
 
 
-@pytest.mark.parametrize(
-    ("rules", "points"), [("standard", 7), ("online-matgo", 7), ("wikipedia", 14), ("gamerules", 14)]
-)
+@pytest.mark.parametrize(("rules", "points"), [("standard", 7), ("online-matgo", 7), ("wikipedia", 14), ("gamerules", 14)])
 def test_we9_a_loser_without_junk(rules: str, points: int) -> None:
     verdict = hand(WE_9.replace("pile B: 7p 7p 8p 8p 9p 10p 10p", "pile B: 8g 12a"), rules)
     assert owed(verdict) == {"B->A": points}
@@ -288,8 +284,6 @@ B: stop
 """
 
 
-@pytest.mark.parametrize(
-    ("rules", "points"), [("standard", 56), ("online-matgo", 56), ("wikipedia", 56), ("gamerules", 28)]
-)
+@pytest.mark.parametrize(("rules", "points"), [("standard", 56), ("online-matgo", 56), ("wikipedia", 56), ("gamerules", 28)])
 def test_we13_go_bak_gwang_bak_pi_bak(rules: str, points: int) -> None:
     assert owed(hand(WE_13, rules)) == {"A->B": points}
