@@ -96,9 +96,34 @@ def placeholders(template: str) -> list[str]:
     return [name for _text, name in _parsed(template) if name]
 
 
-def _fill(template: str, params: Mapping[str, object]) -> str:
+class _Filled:
+    """A value filled into a template. ``{name:가}`` puts after it the form of the particle that
+    fits it (decision P62: 민지**가**, 민준**이**, 3점**을**), ``{name:'은}`` the same after it in
+    quotes (``'3Q'는``); any other spec formats the value as ``str.format`` would."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        if spec.isascii():
+            return format(self.value, spec)
+        from .particles import attach  # only Korean templates name particles
+
+        quoted = spec.startswith("'")
+        word = f"'{self.value}'" if quoted else str(self.value)
+        return attach(word, spec.removeprefix("'"))
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+def fill(template: str, params: Mapping[str, object]) -> str:
+    """``template`` with its ``{name}`` fields filled from ``params``, each followed by the particle
+    its field names (``{winner:가}``); the template as it is where a field has no value."""
     try:
-        return template.format_map(params)
+        return template.format_map({name: _Filled(value) for name, value in params.items()})
     except (KeyError, IndexError, ValueError):
         return template
 
@@ -106,7 +131,7 @@ def _fill(template: str, params: Mapping[str, object]) -> str:
 def say(msgid: str, lang: Lang = "en", /, **params: object) -> str:
     """The sentence ``msgid`` (English, with ``{name}`` fields) in ``lang``, filled from ``params``."""
     template = catalogue(lang).get(msgid, msgid) if lang != "en" else msgid
-    return _fill(template, params) if params else template
+    return fill(template, params) if params else template
 
 
 def pgettext(context: str, msgid: str, lang: Lang = "en") -> str:
@@ -173,7 +198,7 @@ def fact(kind: str, code: str, english: str, params: Mapping[str, object], lang:
     for context in [*contexts, f"{kind}:{code}"]:
         for needed, template in _templates(lang, context):
             if needed and needed <= facts.keys():
-                return _fill(template, facts)
+                return fill(template, facts)
     matched = _matched(english, lang)
     if matched is not None:
         return matched
@@ -244,7 +269,7 @@ def _matched(english: str, lang: Lang, depth: int = 0) -> str | None:
             else:
                 parts[name] = value
         else:
-            return _fill(text, parts)
+            return fill(text, parts)
     return None
 
 
@@ -349,17 +374,6 @@ MONEY_PARAMS: Final = frozenset({"amount"})
 """Parameters that are amounts of money, said with their unit (``1,100원``)."""
 
 
-class _Word(str):
-    """A filled-in word; ``{name:가}`` in a template puts after it the particle's form that fits it."""
-
-    def __format__(self, spec: str) -> str:
-        if not spec:
-            return str(self)
-        from .particles import attach  # only Korean templates name particles
-
-        return attach(str(self), spec)
-
-
 def _param(name: str, value: str | int | Message, lang: Lang) -> str:
     """One parameter as the sentence shows it in ``lang``: a message said, a code as its term, a card
     by its name, an amount with its unit."""
@@ -389,11 +403,10 @@ def say_message(message: Message, lang: Lang = "en") -> str:
     if lang != "en":
         table = catalogue(lang)
         template = table.get(f"{message.key}{_CONTEXT}{template}") or _by_context(lang).get(message.key, template)
-    words = {name: _Word(_param(name, value, lang)) for name, value in message.params.items()}
-    try:
-        return template.format_map(words)
-    except (KeyError, IndexError, ValueError):
-        return message.template.format_map({n: _Word(_param(n, v, "en")) for n, v in message.params.items()})
+    said = fill(template, {name: _param(name, value, lang) for name, value in message.params.items()})
+    if said is template and message.params:  # a field the translation names that the facts lack
+        return fill(message.template, {name: _param(name, value, "en") for name, value in message.params.items()})
+    return said
 
 
 @cache

@@ -300,7 +300,7 @@ def test_every_command_takes_lang_and_the_locale_decides_without_it() -> None:
 def test_errors_are_said_in_korean() -> None:
     missing = run("check", "no-such-file.gsn", "--lang", "ko")
     assert missing.returncode == 2
-    assert "no-such-file.gsn을(를) 읽을 수 없음: 그런 파일이나 폴더가 없음" in missing.stderr
+    assert "no-such-file.gsn을 읽을 수 없음: 그런 파일이나 폴더가 없음" in missing.stderr
     usage = run("check", "--lang", "ko")
     assert usage.returncode == 2 and "'FILES...' 인자가 없음." in usage.stderr and "Missing" not in usage.stderr
     unknown = run("compare", "x.gsn", "--rules", "standard", "--no-colour", "--lang", "ko")

@@ -14,7 +14,7 @@ import gostop_arbiter.judging.file
 import gostop_arbiter.judging.played  # noqa: F401
 from gostop_arbiter.cli import cli
 from gostop_arbiter.judging.file import judge_file
-from gostop_arbiter.messages import TEMPLATES, catalogue, message_of, placeholders, say_message, sayings
+from gostop_arbiter.messages import TEMPLATES, catalogue, fill, message_of, placeholders, say_message, sayings
 from gostop_arbiter.notation import parse_text
 
 WIDE = {"COLUMNS": "200", "NO_COLOR": "1"}
@@ -85,3 +85,32 @@ def test_a_payment_reason_carries_its_code_and_facts() -> None:
     assert all(p.reason == say_message(message_of(f"payment:{p.reason_code}", p.reason_params)) for p in sales)
     factors = [f for h in verdict.hands for p in h.payments for f in p.factors]
     assert factors and all(f.reason_code for f in factors)
+
+
+PAIRS = ("이(가)", "가(이)", "은(는)", "는(은)", "을(를)", "를(을)", "와(과)", "과(와)", "(으)로", "(이)라")
+
+
+def test_no_korean_sentence_carries_a_particle_pair() -> None:
+    """The catalogue names the particle after a field (``{player:가}``) and the word chooses it."""
+    pairs = {text for text in catalogue("ko").values() if any(pair in text for pair in PAIRS)}
+    assert pairs == set()
+
+
+@pytest.mark.parametrize(
+    ("template", "word", "said"),
+    [
+        ("{w:'는} 패가 아님", "3Q", "'3Q'는 패가 아님"),
+        ("{w:'라}는 규칙이 없음", "standrd", "'standrd'라는 규칙이 없음"),
+        ("{w:'라}는 규칙이 없음", "표준", "'표준'이라는 규칙이 없음"),
+        ("{w:를} 말했나요?", "standard", "standard를 말했나요?"),
+        ("{w:가} 없음", "쪽", "쪽이 없음"),
+        ("{w:와} 3p", "2p", "2p와 3p"),
+        ("{w:로}", "1r", "1r로"),
+        ("{w:을} 빠뜨림", "흔들기 ×2", "흔들기 ×2를 빠뜨림"),
+        ("{w:이} 이김", "은정", "은정이 이김"),
+        ("{w:,}점", 36000, "36,000점"),
+    ],
+)
+def test_a_field_is_followed_by_the_particle_its_word_takes(template: str, word: object, said: str) -> None:
+    assert fill(template, {"w": word}) == said
+

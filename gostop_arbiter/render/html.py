@@ -20,7 +20,7 @@ from typing import Any
 from ..cards import Kind, card_info
 from ..engine import Event
 from ..judging.file import RulesChoice
-from ..messages import money, pgettext
+from ..messages import fill, money, pgettext
 from ..notation import Hand
 from ..notation.model import PileLine
 from ..rules import Profile
@@ -119,7 +119,7 @@ SENTENCES: Mapping[str, str] = {
 def say(key: str, lang: Lang, **params: object) -> str:
     """One of the page's sentences in the reader's language (the catalogue's), its blanks filled."""
     template = pgettext(REPLAY, SENTENCES[key], lang)
-    return template.format(**params) if params else template
+    return fill(template, params) if params else template
 
 
 # ---- piles by kind, and what they score --------------------------------------------------------
