@@ -113,4 +113,3 @@ def test_no_korean_sentence_carries_a_particle_pair() -> None:
 )
 def test_a_field_is_followed_by_the_particle_its_word_takes(template: str, word: object, said: str) -> None:
     assert fill(template, {"w": word}) == said
-
