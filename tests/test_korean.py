@@ -249,16 +249,26 @@ def test_every_sentence_the_code_says_is_in_the_catalogue() -> None:
     assert missing == []
 
 
+def _joined(text: str | tuple[str, ...]) -> str:
+    """A message's text as a compiled catalogue keeps it: a plural's forms joined by NUL."""
+    return "\x00".join(text) if isinstance(text, tuple) else str(text)
+
+
 def test_the_compiled_catalogue_matches_its_source() -> None:
     """The .mo shipped is the .po compiled: run ``pybabel compile -d gostop_arbiter/locale -D
     gostop_arbiter`` after editing the .po."""
     with PO.open("rb") as handle:
         source = read_po(handle)
     expected = {
-        (f"{m.context}\x04{m.id}" if m.context else str(m.id)): str(m.string) for m in source if m.id and m.string
+        (f"{m.context}\x04{_joined(m.id)}" if m.context else _joined(m.id)): _joined(m.string)
+        for m in source
+        if m.id and m.string
     }
     assert read_mo(MO.read_bytes()) == expected
     for message in source:  # a translation says what its English says: the same facts
+        if message.pluralizable:  # click's plural messages: the one Korean form names the facts of either
+            assert set(placeholders(message.string[0])) <= set().union(*map(placeholders, message.id))
+            continue
         if message.id and message.context != "term":
             assert set(placeholders(str(message.string))) <= set(placeholders(str(message.id))), message.id
     assert "선수" not in PO.read_text(encoding="utf-8"), "a player is 플레이어 or the name itself"
@@ -302,7 +312,7 @@ def test_errors_are_said_in_korean() -> None:
     assert missing.returncode == 2
     assert "no-such-file.gsn을 읽을 수 없음: 그런 파일이나 폴더가 없음" in missing.stderr
     usage = run("check", "--lang", "ko")
-    assert usage.returncode == 2 and "'FILES...' 인자가 없음." in usage.stderr and "Missing" not in usage.stderr
+    assert usage.returncode == 2 and "빠진 인자: 'FILES...'." in usage.stderr and "Missing" not in usage.stderr
     unknown = run("compare", "x.gsn", "--rules", "standard", "--no-colour", "--lang", "ko")
     assert unknown.returncode == 2 and "그런 옵션이 없음: '--no-colour'" in unknown.stderr, unknown.stderr
     turn = run("replay", str(SPEC_EXAMPLES / "03-ja-ppeok.gsn"), "--turn", "99", LANG="ko_KR.UTF-8")

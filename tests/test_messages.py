@@ -5,6 +5,7 @@ reader's language at the edge; the verdict's JSON keeps its English beside the c
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -113,3 +114,31 @@ def test_no_korean_sentence_carries_a_particle_pair() -> None:
 )
 def test_a_field_is_followed_by_the_particle_its_word_takes(template: str, word: object, said: str) -> None:
     assert fill(template, {"w": word}) == said
+
+
+def test_a_korean_error_says_its_particles(tmp_path: object) -> None:
+    runner = CliRunner()
+    typo = runner.invoke(cli, ["check", "--lang", "ko", "--rules", "standrd", "-"], input="", env=WIDE)
+    assert "'standrd'라는 규칙이 없음 (standard를 말했나요?)" in typo.output
+
+
+HANGUL = re.compile("[가-힣]")
+
+
+@pytest.mark.parametrize("command", [[], *([name] for name in sorted(cli.commands))])
+def test_every_help_is_said_in_korean(command: list[str]) -> None:
+    """``gostop-arbiter --lang ko --help`` and every command's help: click's words and ours."""
+    korean = CliRunner().invoke(cli, ["--lang", "ko", *command, "--help"], env=WIDE).output
+    english = CliRunner().invoke(cli, [*command, "--help", "--lang", "en"], env=WIDE).output
+    assert korean.startswith("사용법: ") and "[옵션]" in korean and "옵션:" in korean
+    assert "Usage" not in korean and "Options" not in korean and "Show this message" not in korean
+    assert not HANGUL.search(english.replace("공산광", "").replace("설날", "").replace("고, 패", ""))
+
+
+def test_a_usage_error_is_said_in_korean_by_click_and_by_the_command() -> None:
+    runner = CliRunner()
+    unknown = runner.invoke(cli, ["--lang", "ko", "check", "--bogus"], env=WIDE).output
+    assert "오류: 그런 옵션이 없음: '--bogus'." in unknown and "Error" not in unknown
+    assert "(혹시 '--lang'?)" in runner.invoke(cli, ["--lang", "ko", "check", "--lung"], env=WIDE).output
+    knob = runner.invoke(cli, ["check", "--lang", "ko", "--set", "a", "x.gsn"], env=WIDE).output
+    assert "'a'는 설정=값 꼴이 아님" in knob
