@@ -630,7 +630,7 @@ def audit(
     scheduler: str | None,
     quiet: bool,
 ) -> None:
-    """Validate many files, or every .gsn file below a folder, and summarise them.
+    """Validate many files, or every GSN file below a folder, and summarise them.
 
     The summary counts the files that could not be read or judged in full; standard error names
     each of them with its first error.
