@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -16,7 +16,7 @@ from .errors import OutputError
 from .exitcodes import Exit
 from .judging.file import RulesChoice, judge_file
 from .judging.files import ExitStatus, FileCheck, SettleUp
-from .messages import LANGS, Lang, lang_from_env, say
+from .messages import DOMAIN, LANGS, LOCALE, Lang, Message, lang_from_env, pgettext, say, say_message, sayings, sentence
 from .notation import SyntaxIssue, write_hand, write_transcript
 from .notation.model import Hand, Notice, Transcript
 from .notation.reader import Reader, reader_from_env
@@ -58,6 +58,35 @@ def _lang_option(command: F) -> F:
     )(command)
 
 
+USAGE = sayings(
+    "usage",
+    {
+        "not-knob-value": "'{item}' is not knob=value",
+        "not-at-the-table": "{player} is not at the table ({players})",
+        "no-four-player-hand": "the {rules} rules have no four-player hand",
+        "minhwatu-two-to-four": "Minhwatu is played by two to four; --players {players}",
+        "no-such-hand": "{path} has no hand {hand}",
+        "not-played": "hand {hand} of {path} is not a played hand that can be replayed",
+        "no-such-turn": "hand {hand} has no turn {turn}: it has {last} turns, 1 to {last}, and 0 is the table as dealt",
+        "no-such-turn-of-one": "hand {hand} has no turn {turn}: it has {last} turn, 1 to {last}, and 0 is the "
+        "table as dealt",
+    },
+)
+"""The commands' own usage errors (decision P70)."""
+
+
+def _said(message: Message) -> str:
+    """A message in the language of the command being run."""
+    return say_message(message, _lang())
+
+
+def _error_text(error: Exception) -> str:
+    """An error of the layers below in the reader's language: from its message where it carries one
+    (P70), else its English, matched against the catalogue's older sentences."""
+    said = getattr(error, "said", None)
+    return _said(said) if isinstance(said, Message) else sentence(str(error), _lang())
+
+
 def _lang() -> Lang:
     """The language of the command being run: ``--lang``, else the locale's."""
     lang: Lang | None = click.get_current_context().meta.get(_LANG)
@@ -94,9 +123,34 @@ def _print_json(document: dict[str, Any]) -> None:
     click.echo(json.dumps(document, ensure_ascii=False, indent=2))
 
 
-class _Commands(click.Group):
+class _Said(click.Command):
+    """A command whose help is said in the reader's language: its text, its short help, each
+    option's help and the usage line's words, through the catalogue (context ``help``); click's
+    own words (``Usage:``, ``Options``) are the catalogue's too (:func:`click_speaks`)."""
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with _help_in(self, _lang_of(ctx)):
+            super().format_help(ctx, formatter)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        with _help_in(self, _lang_of(click.get_current_context(silent=True))):
+            return super().get_short_help_str(limit)
+
+    def get_usage(self, ctx: click.Context) -> str:
+        with _help_in(self, _lang_of(ctx)):
+            return super().get_usage(ctx)
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        self._help_option = None  # click keeps the option it made, with its help in the language of then
+        return super().get_help_option(ctx)
+
+
+class _Commands(_Said, click.Group):
     """The command group, which tells a closed standard output apart from a failed write: click
-    would exit 1 for it, the status of a broken rule (decision P4)."""
+    would exit 1 for it, the status of a broken rule (decision P4); its commands are :class:`_Said`,
+    and click speaks the reader's language while it runs."""
+
+    command_class = _Said
 
     def invoke(self, ctx: click.Context) -> Any:
         from .command import PipeClosed
@@ -105,6 +159,82 @@ class _Commands(click.Group):
             return super().invoke(ctx)
         except BrokenPipeError:
             raise PipeClosed from None
+
+    def main(self, args: Any = None, *others: Any, **options: Any) -> Any:
+        from .command import asked_lang
+
+        words = list(sys.argv[1:] if args is None else args)
+        with click_speaks(asked_lang(words) or lang_from_env()):
+            return super().main(words, *others, **options)
+
+
+def _lang_of(ctx: click.Context | None) -> Lang:
+    """The language a context was asked for (``--lang``, read before click parses the rest)."""
+    root = ctx.find_root() if ctx is not None else None
+    lang: Lang | None = root.meta.get(_LANG) if root is not None else None
+    return lang or _SPEAKING[-1]
+
+
+_SPEAKING: list[Lang] = ["en"]
+"""The language click speaks in the command running now (:func:`click_speaks`), innermost last."""
+
+
+@contextlib.contextmanager
+def click_speaks(lang: Lang) -> Iterator[None]:
+    """click's own words (usage, errors, its help options) said in ``lang`` while a command runs:
+    click asks :mod:`gettext`'s default domain, which is made the package's catalogue for the
+    command, in the language asked for (``LANGUAGE``, which gettext reads first)."""
+    import gettext
+
+    domain, language = gettext.textdomain(), os.environ.get("LANGUAGE")
+    gettext.bindtextdomain(DOMAIN, LOCALE)
+    gettext.textdomain(DOMAIN)
+    os.environ["LANGUAGE"] = lang
+    _SPEAKING.append(lang)
+    try:
+        yield
+    finally:
+        _SPEAKING.pop()
+        gettext.textdomain(domain)
+        if language is None:
+            os.environ.pop("LANGUAGE", None)
+        else:
+            os.environ["LANGUAGE"] = language
+
+
+_USAGE_WORDS = ("[OPTIONS]", "COMMAND [ARGS]...")
+"""The words of a usage line click writes itself, said in the reader's language."""
+
+
+def _help_text(text: str, lang: Lang) -> str:
+    """A help text in ``lang``: its prose from the catalogue, its examples (commands) as written."""
+    import inspect  # click cleans a docstring's indentation as it writes it; the catalogue's has none
+
+    prose, examples, commands = inspect.cleandoc(text).partition("\n\nExamples:")
+    said = pgettext("help", prose, lang)
+    return said + "\n\n" + pgettext("help", "Examples:", lang) + commands if examples else said
+
+
+@contextlib.contextmanager
+def _help_in(command: click.Command, lang: Lang) -> Iterator[None]:
+    """The command's help texts said in ``lang`` while its help is written (put back after)."""
+    if lang == "en":
+        yield
+        return
+    saved: list[tuple[object, str, str | None]] = [(command, "help", command.help)]
+    saved.append((command, "short_help", command.short_help))
+    saved += [(param, "help", getattr(param, "help", None)) for param in command.params]
+    saved.append((command, "options_metavar", command.options_metavar))
+    if isinstance(command, click.Group):
+        saved.append((command, "subcommand_metavar", command.subcommand_metavar))
+    try:
+        for owner, name, text in saved:
+            if text:
+                setattr(owner, name, pgettext("usage", text, lang) if text in _USAGE_WORDS else _help_text(text, lang))
+        yield
+    finally:
+        for owner, name, text in saved:
+            setattr(owner, name, text)
 
 
 def _console(*, no_color: bool = False, **options: Any) -> Console:
@@ -227,7 +357,7 @@ def _parse_sets(sets: tuple[str, ...]) -> dict[str, str]:
     for item in sets:
         knob, equals, value = item.partition("=")
         if not equals or not knob.strip():
-            raise click.BadParameter(f"'{item}' is not knob=value", param_hint="--set")
+            raise click.BadParameter(_said(USAGE("not-knob-value", item=item)), param_hint="--set")
         parsed[knob.strip()] = value.strip()
     return parsed
 
@@ -237,7 +367,7 @@ def _rules_choice(name: str | None, sets: tuple[str, ...]) -> RulesChoice:
     try:
         return RulesChoice(name, _parse_sets(sets)).checked()
     except RulesError as error:
-        raise click.UsageError(str(error)) from None
+        raise click.UsageError(_error_text(error)) from None
 
 
 def _file_json(verdict: FileVerdict, transfers: list[tuple[str, str, int]] | None) -> dict[str, Any]:
@@ -413,7 +543,7 @@ def rules(name: str | None, as_json: bool) -> None:
     try:
         profile = profile_named(name)
     except RulesError as error:
-        raise click.UsageError(str(error)) from None
+        raise click.UsageError(_error_text(error)) from None
     if as_json:
         _print_json(profile_json(profile))
     else:
@@ -459,13 +589,14 @@ def simulate(
     try:
         profile = resolve(rules_name, {})
     except RulesError as error:
-        raise click.UsageError(str(error)) from None
+        raise click.UsageError(_error_text(error)) from None
     if hide is not None and hide not in NAMES[:players]:
-        raise click.BadParameter(f"{hide} is not at the table ({', '.join(NAMES[:players])})", param_hint="--hide")
+        said = USAGE("not-at-the-table", player=hide, players=", ".join(NAMES[:players]))
+        raise click.BadParameter(_said(said), param_hint="--hide")
     if players >= 4 and profile.game != "minhwatu" and profile.four_players.mode == "unplayable":
-        raise click.UsageError(f"the {profile.name} rules have no four-player hand")
+        raise click.UsageError(_said(USAGE("no-four-player-hand", rules=profile.name)))
     if players > 4 and profile.game == "minhwatu":
-        raise click.UsageError(f"Minhwatu is played by two to four; --players {players}")
+        raise click.UsageError(_said(USAGE("minhwatu-two-to-four", players=players)))
     session = simulate_session(profile, players=players, hands=hands, seed=seed, hide=hide, stake=stake, tamper=tamper)
     # The bar goes to a terminal only, and never while GSN itself is written to one.
     quiet = quiet or output is None or not sys.stdout.isatty()
@@ -477,7 +608,7 @@ def simulate(
                 out.write(("\n" if i else "") + "\n".join(write_hand(hand)) + "\n")
                 advance()
         except CannotTamper as error:
-            raise click.UsageError(str(error)) from None
+            raise click.UsageError(_error_text(error)) from None
 
 
 @cli.command(short_help="Validate many files or folders in parallel, and summarise them.")
@@ -504,7 +635,7 @@ def audit(
     scheduler: str | None,
     quiet: bool,
 ) -> None:
-    """Validate many files, or every .gsn file below a folder, and summarise them.
+    """Validate many files, or every GSN file below a folder, and summarise them.
 
     The summary counts the files that could not be read or judged in full; standard error names
     each of them with its first error.
@@ -543,7 +674,7 @@ def audit(
                 try:
                     total = audit_on_cluster(files, scheduler, choice=choice, jsonl=jsonl, advance=advance)
                 except (RuntimeError, OSError) as error:
-                    raise click.UsageError(str(error)) from None
+                    raise click.UsageError(_error_text(error)) from None
             else:
                 total = run_audit(files, choice=choice, jobs=jobs, jsonl=jsonl, advance=advance)
     except (KeyboardInterrupt, Terminated):
@@ -579,7 +710,7 @@ def _played(
     if not check.judged:
         _file_errors(check)
         sys.exit(Exit.UNREADABLE)
-    raise click.UsageError(f"{file} has no hand {hand_index}")
+    raise click.UsageError(_said(USAGE("no-such-hand", path=file, hand=hand_index)))
 
 
 @cli.command(short_help="Show the table after each turn of a played hand.")
@@ -609,15 +740,13 @@ def replay(file: str, hand_index: int, turn_index: int | None, no_color: bool) -
     taken = SnapshotVisitor(deal=True, only=hand_index)
     hand, verdict = _played(file, reader_from_env(), hand_index, taken)
     if isinstance(verdict, FileError) or hand.kind == "tally":
-        raise click.UsageError(f"hand {hand_index} of {file} is not a played hand that can be replayed")
+        raise click.UsageError(_said(USAGE("not-played", path=file, hand=hand_index)))
     snaps = taken.taken.get(hand_index, [])
     shown = [snap for snap in snaps if turn_index is None or snap.turn == turn_index]
     if not shown:
         last = max((snap.turn for snap in snaps), default=0)
-        raise click.UsageError(
-            f"hand {hand_index} has no turn {turn_index}: it has {last} {'turn' if last == 1 else 'turns'}, "
-            f"1 to {last}, and 0 is the table as dealt"
-        )
+        no_turn = "no-such-turn-of-one" if last == 1 else "no-such-turn"
+        raise click.UsageError(_said(USAGE(no_turn, hand=hand_index, turn=turn_index or 0, last=last)))
     console = _console(no_color=no_color)
     lang = _lang()
     for snap in shown:

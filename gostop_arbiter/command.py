@@ -203,7 +203,16 @@ def asked_lang(args: list[str]) -> Lang | None:
 
 
 def run(command: click.Group, args: list[str] | None = None) -> int:
-    """Run ``command`` on ``args`` (by default the process's arguments); its exit status."""
+    """Run ``command`` on ``args`` (by default the process's arguments); its exit status. click
+    speaks the language asked for until the end, its usage errors among what it says."""
+    from .cli import click_speaks
+
+    words = list(sys.argv[1:] if args is None else args)
+    with click_speaks(asked_lang(words) or lang_from_env()):
+        return _run(command, words)
+
+
+def _run(command: click.Group, args: list[str]) -> int:
     try:
         try:
             returned = command.main(args, prog_name="gostop-arbiter", standalone_mode=False)

@@ -4,7 +4,7 @@ The English is written in the code; the Korean is a gettext catalogue,
 ``locale/ko/LC_MESSAGES/gostop_arbiter.po``, compiled to the ``.mo`` beside it (``pybabel compile
 -d gostop_arbiter/locale -D gostop_arbiter``; a test checks the two agree). It is read only when
 Korean is asked for, so English costs nothing at start-up. Every layer may use this module: it
-imports nothing of the package.
+imports only :mod:`.records` of the package.
 
 The API:
 
@@ -17,6 +17,10 @@ The API:
   (``factor``, the rule) …; the English sentence where the catalogue has no template it can fill.
 - ``sentence(english, lang)``: a sentence made elsewhere (a discrepancy, an error) said in ``lang``
   by matching it against the catalogue's patterns; the sentence itself when none matches.
+- :class:`Message` and ``say_message(message, lang)``: a sentence as its facts, made where they are
+  known (a discrepancy, a payment's reason, an event): a context, an id and typed parameters,
+  said in the reader's language once, at the edge (decision P70). ``sayings(context, templates)``
+  declares a context's English templates and gives the function that makes its messages.
 - ``money(amount, lang, currency, sign=)``: an amount with its unit (``1,100원``).
 - ``lang_from_env(environ)``: ``ko`` when ``LC_ALL``, ``LC_MESSAGES`` or ``LANG`` (the first set)
   is Korean, else ``en``.
@@ -27,7 +31,9 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
-from typing import Literal
+from typing import Final, Literal
+
+from .records import frozen
 
 Lang = Literal["en", "ko"]
 LANGS: tuple[Lang, ...] = ("en", "ko")
@@ -90,9 +96,34 @@ def placeholders(template: str) -> list[str]:
     return [name for _text, name in _parsed(template) if name]
 
 
-def _fill(template: str, params: Mapping[str, object]) -> str:
+class _Filled:
+    """A value filled into a template. ``{name:가}`` puts after it the form of the particle that
+    fits it (decision P62: 민지**가**, 민준**이**, 3점**을**), ``{name:'은}`` the same after it in
+    quotes (``'3Q'는``); any other spec formats the value as ``str.format`` would."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        if spec.isascii():
+            return format(self.value, spec)
+        from .particles import attach  # only Korean templates name particles
+
+        quoted = spec.startswith("'")
+        word = f"'{self.value}'" if quoted else str(self.value)
+        return attach(word, spec.removeprefix("'"))
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+def fill(template: str, params: Mapping[str, object]) -> str:
+    """``template`` with its ``{name}`` fields filled from ``params``, each followed by the particle
+    its field names (``{winner:가}``); the template as it is where a field has no value."""
     try:
-        return template.format_map(params)
+        return template.format_map({name: _Filled(value) for name, value in params.items()})
     except (KeyError, IndexError, ValueError):
         return template
 
@@ -100,7 +131,7 @@ def _fill(template: str, params: Mapping[str, object]) -> str:
 def say(msgid: str, lang: Lang = "en", /, **params: object) -> str:
     """The sentence ``msgid`` (English, with ``{name}`` fields) in ``lang``, filled from ``params``."""
     template = catalogue(lang).get(msgid, msgid) if lang != "en" else msgid
-    return _fill(template, params) if params else template
+    return fill(template, params) if params else template
 
 
 def pgettext(context: str, msgid: str, lang: Lang = "en") -> str:
@@ -167,7 +198,7 @@ def fact(kind: str, code: str, english: str, params: Mapping[str, object], lang:
     for context in [*contexts, f"{kind}:{code}"]:
         for needed, template in _templates(lang, context):
             if needed and needed <= facts.keys():
-                return _fill(template, facts)
+                return fill(template, facts)
     matched = _matched(english, lang)
     if matched is not None:
         return matched
@@ -238,7 +269,7 @@ def _matched(english: str, lang: Lang, depth: int = 0) -> str | None:
             else:
                 parts[name] = value
         else:
-            return _fill(text, parts)
+            return fill(text, parts)
     return None
 
 
@@ -268,3 +299,123 @@ def currency_of(tags: Iterable[Mapping[str, str]]) -> str | None:
     """The currency several hands share (their ``Currency`` tags), or None when they differ."""
     found = {t.get("Currency", "") for t in tags}
     return found.pop() or None if len(found) == 1 else None
+
+
+@frozen
+class Message:
+    """A sentence as its facts (decision P70): ``context`` (what it says: ``discrepancy``,
+    ``payment``, ``event`` …) and ``id`` (which sentence of it: ``claim-nagari-won``) find its
+    template in each language's catalogue; ``params`` fill it. The English template is the msgid
+    (its context in the catalogue is ``context:id``), so a Korean catalogue without a sentence
+    says it in English rather than not at all."""
+
+    context: str
+    id: str
+    template: str
+    params: dict[str, str | int | Message]
+
+    @property
+    def key(self) -> str:
+        """The sentence's context in the catalogue: ``discrepancy:claim-nagari-won``."""
+        return f"{self.context}:{self.id}"
+
+    def english(self) -> str:
+        """The sentence in English (what the verdict's ``message`` fields hold)."""
+        return say_message(self, "en")
+
+    def facts(self) -> dict[str, str | int]:
+        """The parameters as the verdict's JSON holds them (a message inside, by its English)."""
+        return {name: v.english() if isinstance(v, Message) else v for name, v in self.params.items()}
+
+
+TEMPLATES: dict[str, str] = {}
+"""Every sentence declared with :func:`sayings`, by its catalogue context (``discrepancy:claim``):
+its English template. A test checks that the Korean catalogue says each with the same fields."""
+
+
+class Sayings:
+    """The messages of one context: ``said(id, **params)`` is the message ``id`` with its facts."""
+
+    __slots__ = ("context", "templates")
+
+    def __init__(self, context: str, templates: Mapping[str, str]) -> None:
+        self.context, self.templates = context, dict(templates)
+        TEMPLATES.update({f"{context}:{key}": text for key, text in templates.items()})
+
+    def __call__(self, id: str, /, **params: str | int | Message) -> Message:
+        return Message(self.context, id, self.templates[id], params)
+
+    def of(self, id: str, params: Mapping[str, str | int]) -> Message:
+        """The message ``id`` again from its facts as a verdict's JSON holds them."""
+        return Message(self.context, id, self.templates.get(id, id), dict(params))
+
+
+def sayings(context: str, templates: Mapping[str, str]) -> Sayings:
+    """Declare the English templates of ``context``'s sentences (by id); the maker of its messages."""
+    return Sayings(context, templates)
+
+
+def message_of(key: str, params: Mapping[str, str | int]) -> Message:
+    """A message from its catalogue context (``discrepancy:claim``) and facts, as a verdict's JSON
+    holds them; the module that declares it must have been imported."""
+    context, _, id = key.partition(":")
+    return Message(context, id, TEMPLATES.get(key, ""), dict(params))
+
+
+TERM_PARAMS: Final = frozenset({"outcome", "mark", "found", "meant", "call", "rule", "how", "category", "what"})
+"""Parameters whose values are codes (``stop``, ``ppeok``, ``pi-bak``), said as the game's terms;
+a value of several codes is separated by spaces or by ``, ``."""
+
+CARD_PARAMS: Final = frozenset({"card", "cards", "target"})
+"""Parameters whose values are card codes (``8g``, ``1p 1p``), said as Korean players write the
+cards (``8광``) in Korean, as written in English."""
+
+MONEY_PARAMS: Final = frozenset({"amount"})
+"""Parameters that are amounts of money, said with their unit (``1,100원``)."""
+
+
+def _param(name: str, value: str | int | Message, lang: Lang) -> str:
+    """One parameter as the sentence shows it in ``lang``: a message said, a code as its term, a card
+    by its name, an amount with its unit."""
+    if isinstance(value, Message):
+        return say_message(value, lang)
+    if lang == "en":
+        return str(value)
+    if name in MONEY_PARAMS and isinstance(value, int):
+        return money(value, lang)
+    if isinstance(value, int):
+        return str(value)
+    if name in TERM_PARAMS:
+        sep = ", " if ", " in value else " "
+        return sep.join(term(word, lang) for word in value.split(sep))
+    if name in CARD_PARAMS:
+        from .card_names import card_name  # the cards' names are needed only in Korean
+
+        return " ".join(card_name(code, lang) for code in value.split())
+    return value
+
+
+def say_message(message: Message, lang: Lang = "en") -> str:
+    """``message`` in ``lang``: its template there (the English one where the catalogue has none),
+    filled with its parameters, each said in ``lang`` and followed by the particle its template
+    names (``{winner:가}``)."""
+    template = message.template
+    if lang != "en":
+        table = catalogue(lang)
+        template = table.get(f"{message.key}{_CONTEXT}{template}") or _by_context(lang).get(message.key, template)
+    said = fill(template, {name: _param(name, value, lang) for name, value in message.params.items()})
+    if said is template and message.params:  # a field the translation names that the facts lack
+        return fill(message.template, {name: _param(name, value, "en") for name, value in message.params.items()})
+    return said
+
+
+@cache
+def _by_context(lang: Lang) -> Mapping[str, str]:
+    """The catalogue's sentences by their context alone, for a message rebuilt from a verdict's JSON
+    without its English template: ``discrepancy:claim`` → its translation."""
+    found: dict[str, str] = {}
+    for key, text in catalogue(lang).items():
+        context, sep, _msgid = key.partition(_CONTEXT)
+        if sep:
+            found.setdefault(context, text)
+    return found

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Literal, get_args
 
+from .messages import Message
 from .records import adapter, listed, mapped, record
 
 SCHEMA_VERSION = 1
@@ -102,6 +103,15 @@ class Discrepancy:
     kind: Literal["claim", "mark", "carry", "tag"]
     line: int
     message: str
+    code: str = ""
+    """Which sentence ``message`` is (``claim-payment``, ``mark-not-found`` …: GSN §8), a stable code."""
+    params: dict[str, str | int] = mapped()
+    """The facts of the sentence (names, points, codes), so that it can be said in other languages."""
+
+
+def discrepancy(kind: str, line: int, said: Message) -> Discrepancy:
+    """A discrepancy whose sentence is ``said``: its English, its code and its facts."""
+    return Discrepancy(kind=kind, line=line, message=said.english(), code=said.id, params=said.facts())  # type: ignore[arg-type]
 
 
 @record
@@ -132,6 +142,13 @@ class Factor:
     factor: int
     reason: str
     params: dict[str, str | int] = mapped()
+    reason_code: str = ""
+    """Which sentence ``reason`` is (``pi-bak``, ``gwang-bak-none`` …), a stable code."""
+
+
+def factor(rule: str, times: int, said: Message) -> Factor:
+    """A factor whose reason is ``said``: its English, its facts and its code."""
+    return Factor(rule=rule, factor=times, reason=said.english(), params=said.facts(), reason_code=said.id)
 
 
 @record
@@ -145,6 +162,33 @@ class Payment:
     amount: int
     factors: list[Factor] = listed()
     reason: str | None = None
+    reason_code: str | None = None
+    """Which sentence ``reason`` is (``sale``, ``first-ppeok`` …), a stable code."""
+    reason_params: dict[str, str | int] = mapped()
+    """The facts of ``reason`` (names, counts, cards), so that it can be said in other languages."""
+
+
+def payment(
+    payer: str,
+    payee: str,
+    kind: str,
+    points: int,
+    stake: int,
+    said: Message | None,
+    factors: list[Factor] | None = None,
+) -> Payment:
+    """A payment of ``points`` at ``stake`` a point, with its reason ``said`` (None: its factors say why)."""
+    return Payment(
+        payer=payer,
+        payee=payee,
+        kind=kind,  # type: ignore[arg-type]
+        points=points,
+        amount=points * stake,
+        factors=factors or [],
+        reason=said.english() if said else None,
+        reason_code=said.id if said else None,
+        reason_params=said.facts() if said else {},
+    )
 
 
 @record

@@ -13,6 +13,7 @@ from test_engine_worked_examples import CHONGTONG_3P
 from gostop_arbiter.rules import resolve
 from gostop_arbiter.scoring import PileCounts, best_total, score_pile
 from gostop_arbiter.settlement import Standing, in_hand_factors, settle_fixed
+from gostop_arbiter.settlement.fixed import FIXED_WINS
 
 TWO = '[Seats "A, B"]\n'
 
@@ -161,7 +162,7 @@ def test_a_fixed_win_takes_the_winners_multipliers_where_the_rules_say() -> None
     winner = Standing(player="A", shakes=1, bombs=1)
     in_hand = in_hand_factors(winner, profile)
     assert [(f.rule, f.factor) for f in in_hand] == [("shake", 2), ("bomb", 2)]
-    (payment,) = settle_fixed("A", ["A", "B"], 10, "three-ppeok", "A made three ppeoks", in_hand=in_hand)
+    (payment,) = settle_fixed("A", ["A", "B"], 10, FIXED_WINS("three-ppeok", player="A"), in_hand=in_hand)
     assert payment.points == 40 and [f.rule for f in payment.factors] == ["shake", "bomb"]
 
 

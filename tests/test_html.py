@@ -146,7 +146,7 @@ def test_every_sentence_of_the_page_is_in_the_catalogue() -> None:
     for key, english in SENTENCES.items():
         korean = ko.get(f"{REPLAY}\x04{english}")
         assert english and korean, key
-        assert set(re.findall(r"\{(\w+)\}", english)) == set(re.findall(r"\{(\w+)\}", korean)), key
+        assert set(re.findall(r"\{(\w+)[:}]", english)) == set(re.findall(r"\{(\w+)[:}]", korean)), key
     source = (ROOT / "gostop_arbiter" / "render" / "html.py").read_text(encoding="utf-8")
     assert re.findall("[가-힣]+", source) == []
     korean_words = page_data(page(TALLY, lang="ko"), "gsn-words")

@@ -28,7 +28,7 @@ def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
 def test_the_report_in_korean() -> None:
     result = run("check", str(SAMPLES / "gostop-3p-bomb-shake.gsn"), "--lang", "ko", env={"COLUMNS": "200"})
     assert result.returncode == 0
-    for word in ("광박", "폭탄", "점수", "지불", "정산", "광 없음", "폭탄 1번", "플레이어", "240원", "Yuna 승"):
+    for word in ("광박", "폭탄", "점수", "지불", "정산", "광 없음", "폭탄 한 번", "플레이어", "240원", "Yuna 승"):
         assert word in result.stdout
     assert "선수" not in result.stdout, "a player is 플레이어 or the name itself"
 

@@ -46,6 +46,8 @@ def test_json_output_goes_through_pydantic_with_the_spec_field_names() -> None:
         "amount": 300,
         "factors": [],
         "reason": None,
+        "reason_code": None,
+        "reason_params": {},
     }
     assert "from" in json_schema(Payment)["properties"]
 

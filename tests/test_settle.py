@@ -9,8 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gostop_arbiter.engine.turn import AT_ONCE
 from gostop_arbiter.rules import resolve
 from gostop_arbiter.settlement import go_bonus, gwang_sale, immediate, settle_fixed, settle_up
+from gostop_arbiter.settlement.fixed import FIXED_WINS
 
 # WE-11: P4 sat out with 01-G, 12-G, 11-D, 06-A, 06-R, 06-P1, 10-P1 (a June triple).
 P4_HAND = ["1g", "12g", "11pp", "6a", "6r", "6p", "10p"]
@@ -43,16 +45,17 @@ def test_the_rain_bright_alone_may_not_count() -> None:
 
 
 def test_a_fixed_win_takes_only_the_carry() -> None:
-    payments = settle_fixed("A", ["A", "B", "C"], 3, "chongtong", "A showed four Junes", carry=2, stake=100)
+    payments = settle_fixed("A", ["A", "B", "C"], 3, FIXED_WINS("chongtong", player="A"), carry=2, stake=100)
     assert [(p.payer, p.points, p.amount) for p in payments] == [("B", 6, 600), ("C", 6, 600)]
     assert [f.rule for f in payments[0].factors] == ["nagari-carry"]
-    assert payments[0].reason == "chongtong: A showed four Junes"
-    no_carry = settle_fixed("A", ["A", "B"], 10, "chongtong", "four Junes", carry=2, carry_applies=False)
+    assert payments[0].reason == "chongtong: A holds four of a month (총통)"
+    assert (payments[0].reason_code, payments[0].reason_params) == ("chongtong", {"player": "A"})
+    no_carry = settle_fixed("A", ["A", "B"], 10, FIXED_WINS("chongtong", player="A"), carry=2, carry_applies=False)
     assert no_carry[0].points == 10
 
 
 def test_an_immediate_payment_is_never_multiplied() -> None:
-    payment = immediate("B", "A", 7, "첫뻑: a ppeok on A's first turn", stake=100)
+    payment = immediate("B", "A", 7, AT_ONCE("first-ppeok"), stake=100)
     assert (payment.kind, payment.points, payment.amount, payment.factors) == ("immediate", 7, 700, [])
 
 

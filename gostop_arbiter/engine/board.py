@@ -39,7 +39,7 @@ from ..notation.reader import Reader
 from ..rules import Profile
 from ..verdict import Discrepancy, Violation
 from . import calls, deal
-from .events import Event
+from .events import NOTES, Event
 from .minhwatu import minhwatu_turn
 from .moves import LegalMoves, Part, legal_flips, legal_moves
 from .state import HandState, Outcome, PlayedHand, Saved, is_bonus
@@ -514,7 +514,8 @@ def close(st: HandState) -> None:
         st.end("round", None, st.last_line())
     elif due is not None:
         st.end("stop", due.player, st.last_line())
-        st.emit("stop", st.last_line(), due.player, note=f"at {due.score}, with the last turn of the hand")
+        said = NOTES("at-score-last-turn", score=due.score)
+        st.emit("stop", st.last_line(), due.player, note=said.english(), said=said, extra={"score": due.score})
         st.calls.clear()
     else:
         st.end("nagari", None, st.last_line())

@@ -7,8 +7,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from ..cards import ANIMAL, BONUS, card_info
+from ..messages import Message
 from ..notation.model import Call, Declare, Give, Shodang, ShodangAnswer
 from ..scoring import declaration_problem, junk_value_of, redeclaration_problem
+from .events import NOTES, EventKind
 from .state import Facts, HandState, PendingTurn, Problem, Steal, problem
 
 
@@ -123,7 +125,7 @@ def pay_steals(st: HandState, pending: PendingTurn, giver: str, units: Sequence[
         if value >= 2 and single is not None and units[0].amount == 1:
             piles.remove(receiver, single)
             piles.add(giver, [single])
-            st.emit("steal", pending.line, giver, [single], other=receiver, note="change")
+            st.emit("steal", pending.line, giver, [single], other=receiver, **_noted(NOTES("change")))
 
 
 def giveable(st: HandState, giver: str) -> list[str]:
@@ -286,11 +288,11 @@ def call(st: HandState, s: Call) -> None:
     st.calls.clear()
     if s.call == "go":
         st.calls.go(p, must.score)
-        st.emit("go", s.line, p, note=f"at {must.score}")
+        _emit_call(st, "go", s.line, p, must.score)
     else:
         st.calls.stop()
         st.end("stop", p, s.line)
-        st.emit("stop", s.line, p, note=f"at {must.score}")
+        _emit_call(st, "stop", s.line, p, must.score)
 
 
 def declare(st: HandState, s: Declare) -> None:
@@ -389,7 +391,7 @@ def answer(st: HandState, s: ShodangAnswer) -> None:
     st.deeds.close_shodang(answered=True)
     if accepted:
         st.end("nagari", None, s.line)
-        st.emit("nagari", s.line, note="shodang accepted")
+        st.emit("nagari", s.line, None, (), **_noted(NOTES("shodang-accepted")))
 
 
 def unanswered(st: HandState, line: int) -> None:
@@ -411,3 +413,13 @@ def unanswered(st: HandState, line: int) -> None:
         offer_line=offer[1],
     )
     st.deeds.close_shodang(answered=False)
+
+
+def _noted(said: Message) -> dict[str, object]:
+    """An event's words: the message, and its English as the note."""
+    return {"note": said.english(), "said": said}
+
+
+def _emit_call(st: HandState, call: EventKind, line: int, player: str, score: int) -> None:
+    """A go or a stop, at its score (the score also as a fact, for a page that shows it alone)."""
+    st.emit(call, line, player, extra={"score": score}, **_noted(NOTES("at-score", score=score)))

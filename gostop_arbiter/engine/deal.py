@@ -7,6 +7,7 @@ from collections import Counter
 
 from ..cards import UNSEEN
 from ..notation.model import Chongtong, DealLine, Shake, SitOut, StockLine, TableLine
+from .events import NOTES
 from .state import HandState, Problem, is_bonus, month_of, problem
 from .turn import shake
 
@@ -160,7 +161,8 @@ def begin(st: HandState) -> None:
     order = st.seat_order()
     for seller in reversed(next_sellers(st)):
         seating.sitting_out[seller] = "sell"
-        st.emit("sit-out", 0, seller, seating.dealt.get(seller, []), note="sell (nobody folded)")
+        said = NOTES("sell-nobody-folded")
+        st.emit("sit-out", 0, seller, seating.dealt.get(seller, []), note=said.english(), said=said)
     seating.order = [p for p in order if p not in seating.sitting_out]
     seating.minimum = st.profile.min_score(len(seating.order))
     _check_deal(st)

@@ -11,6 +11,7 @@ from dataclasses import field
 from types import MappingProxyType
 from typing import Literal
 
+from ..messages import Message, sayings
 from ..records import frozen
 
 EventKind = Literal[
@@ -48,6 +49,20 @@ EventKind = Literal[
 
 NO_EXTRA: Mapping[str, int] = MappingProxyType({})
 
+NOTES = sayings(
+    "event",
+    {
+        "at-score": "at {score}",
+        "at-score-last-turn": "at {score}, with the last turn of the hand",
+        "for-the-joker": "for the joker",
+        "natural": "natural",
+        "sell-nobody-folded": "sell (nobody folded)",
+        "change": "change",
+        "shodang-accepted": "shodang accepted",
+    },
+)
+"""What an event adds in words (a call's score, why a stack or a steal): :attr:`Event.said`."""
+
 
 @frozen
 class Event:
@@ -65,4 +80,7 @@ class Event:
     turn: int = 0
     """The turn number (1-based) the event belongs to; 0 before the first turn."""
     extra: Mapping[str, int] = field(default_factory=lambda: NO_EXTRA)  # no hash: a factory (decision C4)
-    """Facts that belong to one kind of event (the points of an immediate payment)."""
+    """Facts that belong to one kind of event (the points of an immediate payment, a call's score)."""
+    said: Message | None = None
+    """What the event adds in words, where it says something (a call's score, an immediate
+    payment's reason), as a message (decision P70); ``note`` holds it in English, or a code."""

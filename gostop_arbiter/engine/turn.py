@@ -8,13 +8,36 @@ from dataclasses import field
 from itertools import pairwise
 
 from ..cards import UNSEEN
+from ..messages import Message, sayings
 from ..notation.model import Bonus, CardRef, Flip, Shake, Turn
 from ..records import mutable
-from ..verdict import Discrepancy
+from ..verdict import discrepancy
 from .calls import pay_steals
-from .events import EventKind
+from .events import NOTES, EventKind
 from .state import MARK_EVENTS, HandState, PendingTurn, Problem, Steal, is_bonus, month_of, problem
 from .table import NATURAL
+
+AT_ONCE = sayings(
+    "payment",
+    {
+        "first-bomb": "첫폭탄: a bomb on the first own turn",
+        "first-ppeok": "첫뻑: a ppeok on the first own turn",
+        "two-ppeoks": "연뻑: ppeoks on the first two own turns",
+        "ppeoks": "ppeoks on the first {count} own turns",
+        "first-of-hand": "the first {what} of the hand",
+        "first-own-turn": "a {what} on the first own turn",
+    },
+)
+"""Why a player is paid at once, during play (decision P70)."""
+
+MARKS = sayings(
+    "discrepancy",
+    {
+        "mark-not-found": "marked !{mark}, but the replay finds no {mark}",
+        "mark-found-other": "marked !{mark}, but the replay finds no {mark}; it finds {found}",
+    },
+)
+"""A mark the replay does not confirm (GSN §5)."""
 
 
 @mutable
@@ -223,7 +246,7 @@ def _bombed(st: HandState, t: _Turn, size: int) -> None:
     st.deeds.bomb(t.player, dummies, counts=size != 2 or events.two_card_bomb == "double")
     _steal(st, t, "bomb", events.bomb_steal)
     if events.first_bomb_pay and st.deeds.own_turns(t.player) == 1:
-        _immediate(st, t, events.first_bomb_pay, "첫폭탄: a bomb on the first own turn")
+        _immediate(st, t, events.first_bomb_pay, AT_ONCE("first-bomb"))
 
 
 def _joker(st: HandState, s: Turn, t: _Turn, ref: CardRef, flips: list[Flip]) -> list[Flip]:
@@ -252,7 +275,7 @@ def _joker(st: HandState, s: Turn, t: _Turn, ref: CardRef, flips: list[Flip]) ->
             # "si juegas un comodín, ya sea de tu mano o de la pila").
             t.flipped_bonus.append(substitute.card.code)
             continue
-        st.emit("play", s.line, p, [substitute.card.code], note="for the joker")
+        st.emit("play", s.line, p, [substitute.card.code], note="for the joker", said=NOTES("for-the-joker"))
         _hand_card(st, t, substitute.card.code, substitute.target)
         return flips[at + 1 :]
     return []
@@ -318,7 +341,7 @@ def _take_stack(st: HandState, t: _Turn, month: int) -> list[str]:
     if buried and not no_steal and events.bonus_steal_in_stack == "when-taken":
         _steal(st, t, "bonus", events.bonus_steal * buried)
     if owner == NATURAL:
-        st.emit("stack", t.line, t.player, cards, note="natural")
+        st.emit("stack", t.line, t.player, cards, note="natural", said=NOTES("natural"))
         if not no_steal:
             _steal(st, t, "stack", st.profile.deal.natural_stack_steal)
     elif owner == t.player and (events.ja_ppeok_window == "any-later-turn" or made == st.deeds.own_turns(t.player) - 1):
@@ -472,16 +495,15 @@ def _ppeok_streak(st: HandState, t: _Turn, turn: int) -> None:
     says (EV-3)."""
     pays = st.profile.events.first_ppeok_pay
     if turn <= len(pays):
-        names = {1: "첫뻑: a ppeok on the first own turn", 2: "연뻑: ppeoks on the first two own turns"}
-        reason = names.get(turn, f"ppeoks on the first {turn} own turns")
-        _immediate(st, t, pays[turn - 1], reason)
+        said = {1: "first-ppeok", 2: "two-ppeoks"}.get(turn, "ppeoks")
+        _immediate(st, t, pays[turn - 1], AT_ONCE(said, count=turn) if said == "ppeoks" else AT_ONCE(said))
 
 
-_FIRST: dict[str, tuple[str, Callable[[HandState, str, str], bool]]] = {
-    "first-of-hand": ("the first {what} of the hand", lambda st, _player, what: st.deeds.first(what)),
-    "first-own-turn": ("a {what} on the first own turn", lambda st, player, _what: st.deeds.own_turns(player) == 1),
+_FIRST: dict[str, Callable[[HandState, str, str], bool]] = {
+    "first-of-hand": lambda st, _player, what: st.deeds.first(what),
+    "first-own-turn": lambda st, player, _what: st.deeds.own_turns(player) == 1,
 }
-"""``first_pay_scope`` → the reason of the payment, and whether this chok or ttadak is the one paid."""
+"""``first_pay_scope`` (also the reason's sentence) → whether this chok or ttadak is the one paid."""
 
 
 def _first_pay(st: HandState, t: _Turn, what: str, points: int) -> None:
@@ -489,15 +511,15 @@ def _first_pay(st: HandState, t: _Turn, what: str, points: int) -> None:
     on the player's own first turn (EV-5, EV-6)."""
     if not points:
         return
-    reason, paid = _FIRST[st.profile.events.first_pay_scope]
-    if paid(st, t.player, what):
-        _immediate(st, t, points, reason.format(what=what))
+    scope = st.profile.events.first_pay_scope
+    if _FIRST[scope](st, t.player, what):
+        _immediate(st, t, points, AT_ONCE(scope, what=what))
 
 
-def _immediate(st: HandState, t: _Turn, points: int, reason: str) -> None:
+def _immediate(st: HandState, t: _Turn, points: int, said: Message) -> None:
     """Each opponent pays at once (the judge makes the payments from these events)."""
     for payer in _opponents(st, t.player):
-        st.emit("immediate", t.line, t.player, other=payer, note=reason, extra={"points": points})
+        st.emit("immediate", t.line, t.player, other=payer, note=said.english(), extra={"points": points}, said=said)
 
 
 def compare_marks(st: HandState, s: Turn) -> None:
@@ -511,12 +533,12 @@ def compare_marks(st: HandState, s: Turn) -> None:
     for mark in dict.fromkeys(s.marks):
         if MARK_EVENTS[mark] not in happened:
             found = sorted(happened & set(MARK_EVENTS.values()))
-            instead = f"; it finds {', '.join(found)}" if found else ""
-            st.findings.discrepancy(
-                Discrepancy(
-                    kind="mark", line=s.line, message=f"marked !{mark}, but the replay finds no {mark}{instead}"
-                )
+            said = (
+                MARKS("mark-found-other", mark=mark, found=", ".join(found))
+                if found
+                else MARKS("mark-not-found", mark=mark)
             )
+            st.findings.discrepancy(discrepancy("mark", s.line, said))
 
 
 def shake_problem(st: HandState, player: str, cards: list[str]) -> Problem | None:

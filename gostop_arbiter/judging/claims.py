@@ -6,8 +6,25 @@ import itertools
 from collections.abc import Iterable, Sequence
 from math import prod
 
+from ..messages import Message, sayings
 from ..notation.model import Claim
-from ..verdict import Discrepancy, Factor, Payment
+from ..verdict import Discrepancy, Factor, Payment, discrepancy
+
+_PAID = "the table had {payer} pay {payee} {points}; "
+
+SAID = sayings(
+    "discrepancy",
+    {
+        "claim-nagari-won": "the table called a nagari; {winner} won",
+        "claim-nagari-ended": "the table called a nagari; the hand ended as {outcome}",
+        "claim-void": _PAID + "the hand is a {outcome} and nobody pays",
+        "claim-payment": _PAID + "the rules say {actual}",
+        "claim-payment-missed": _PAID + "the rules say {actual}: {missed} was missed",
+        "claim-payment-missed-several": _PAID + "the rules say {actual}: {missed} were missed",
+        "claim-payment-too-much": _PAID + "the rules say {actual}: counted ×{ratio} too much",
+    },
+)
+"""What the table said that the rules contradict (decision P70)."""
 
 
 def _owed(payments: Iterable[Payment], payer: str, payee: str) -> tuple[int, list[Factor]]:
@@ -24,22 +41,33 @@ def _owed(payments: Iterable[Payment], payer: str, payee: str) -> tuple[int, lis
     return points, factors
 
 
-def _explain(claimed: int, actual: int, factors: Sequence[Factor]) -> str:
-    """Which factors account for the difference: 'pi-bak ×2 was missed' or 'go ×2 does not apply'."""
+def _explain(claim: Claim, actual: int, factors: Sequence[Factor]) -> Message:
+    """The claim against the rules, with the factors that account for the difference where some do
+    ('pi-bak ×2 was missed', 'counted ×2 too much')."""
+    assert claim.points is not None
+    facts: dict[str, str | int] = {
+        "payer": claim.payer or "",
+        "payee": claim.payee or "",
+        "points": claim.points,
+        "actual": max(actual, 0),
+    }
+    claimed = claim.points
     if claimed <= 0 or actual <= 0 or claimed == actual:
-        return ""
+        return SAID("claim-payment", **facts)
     big, small = max(actual, claimed), min(actual, claimed)
     if big % small:
-        return ""
+        return SAID("claim-payment", **facts)
     ratio, missed = big // small, actual > claimed
     for size in range(1, len(factors) + 1):
         for subset in itertools.combinations(factors, size):
             if prod(f.factor for f in subset) == ratio:
+                if not missed:
+                    return SAID("claim-payment-too-much", **facts, ratio=ratio)
                 names = " and ".join(f"{f.rule} ×{f.factor}" for f in subset)
-                if missed:
-                    return f": {names} {'was' if size == 1 else 'were'} missed"
-                return f": counted ×{ratio} too much"
-    return ""
+                return SAID(
+                    "claim-payment-missed" if size == 1 else "claim-payment-missed-several", **facts, missed=names
+                )
+    return SAID("claim-payment", **facts)
 
 
 def compare_claims(
@@ -51,29 +79,17 @@ def compare_claims(
     for claim in claims:
         if claim.payer is None:
             if not void:
-                result = f"{winner} won" if winner else f"the hand ended as {outcome}"
-                found.append(Discrepancy(kind="claim", line=claim.line, message=f"the table called a nagari; {result}"))
+                said = (
+                    SAID("claim-nagari-won", winner=winner) if winner else SAID("claim-nagari-ended", outcome=outcome)
+                )
+                found.append(discrepancy("claim", claim.line, said))
             continue
         assert claim.payee is not None and claim.points is not None
         if void:
-            found.append(
-                Discrepancy(
-                    kind="claim",
-                    line=claim.line,
-                    message=f"the table had {claim.payer} pay {claim.payee} {claim.points}; the hand is a {outcome} "
-                    "and nobody pays",
-                )
-            )
+            said = SAID("claim-void", payer=claim.payer, payee=claim.payee, points=claim.points, outcome=outcome)
+            found.append(discrepancy("claim", claim.line, said))
             continue
         actual, factors = _owed(payments, claim.payer, claim.payee)
         if actual != claim.points:
-            why = _explain(claim.points, actual, factors)
-            found.append(
-                Discrepancy(
-                    kind="claim",
-                    line=claim.line,
-                    message=f"the table had {claim.payer} pay {claim.payee} {claim.points}; "
-                    f"the rules say {max(actual, 0)}{why}",
-                )
-            )
+            found.append(discrepancy("claim", claim.line, _explain(claim, actual, factors)))
     return found

@@ -13,13 +13,14 @@ from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
+from ..messages import sayings
 from ..notation import Hand, SyntaxIssue
 from ..notation.model import Notice
 from ..notation.reader import JUDGING_TAGS, Reader, meant_tags
 from ..numbers import whole_number
 from ..records import frozen, mutable, replace
 from ..rules import Profile, RulesError, resolve
-from ..verdict import Discrepancy, FileError, FileVerdict, HandVerdict
+from ..verdict import Discrepancy, FileError, FileVerdict, HandVerdict, discrepancy
 from .tally import judge_tally
 
 if TYPE_CHECKING:  # the engine is imported only when a played hand is judged
@@ -27,6 +28,16 @@ if TYPE_CHECKING:  # the engine is imported only when a played hand is judged
 
 FREE_TEXT_TAGS = ("Event", "Site", "Date", "Hand", "Note", "Currency")
 VOID_OUTCOMES = ("nagari", "redeal", "void")
+
+SAID = sayings(
+    "discrepancy",
+    {
+        "carry": "the Carry tag says ×{written}, but the hands before carry ×{carry}; the tag is used",
+        "misspelt-tag": "[{tag}] is not a tag, and was not used; if it means {meant}, this hand was judged wrongly "
+        "(rules {rules}, seats {seats}, stake {stake})",
+    },
+)
+"""A tag the hands before, or the tags the arbiter knows, contradict (decision P70)."""
 
 
 @frozen
@@ -100,13 +111,7 @@ def _carry(hand: Hand, session: _Session) -> tuple[int, list[Discrepancy]]:
     assert written is not None, "the reader refuses a Carry tag that is not a whole number"
     if written == session.carry:
         return written, []
-    return written, [
-        Discrepancy(
-            kind="carry",
-            line=tag.line,
-            message=f"the Carry tag says ×{written}, but the hands before carry ×{session.carry}; the tag is used",
-        )
-    ]
+    return written, [discrepancy("carry", tag.line, SAID("carry", written=written, carry=session.carry))]
 
 
 def judge_hand(
@@ -141,11 +146,15 @@ def _misspelt_tags(hand: Hand, verdict: HandVerdict) -> list[Discrepancy]:
     for tag in hand.tags:
         meant = [name for name in meant_tags(tag.name) if name in JUDGING_TAGS]
         if meant:
-            message = (
-                f"[{tag.name}] is not a tag, and was not used; if it means {' or '.join(meant)}, this hand was judged "
-                f"wrongly (rules {verdict.rules}, seats {', '.join(verdict.seats)}, stake {verdict.stake})"
+            said = SAID(
+                "misspelt-tag",
+                tag=tag.name,
+                meant=" or ".join(meant),
+                rules=verdict.rules,
+                seats=", ".join(verdict.seats),
+                stake=verdict.stake,
             )
-            notes.append(Discrepancy(kind="tag", line=tag.line, message=message))
+            notes.append(discrepancy("tag", tag.line, said))
     return notes
 
 

@@ -25,6 +25,7 @@ from ..settlement import (
     settle_stop,
     standings,
 )
+from ..settlement.fixed import FIXED_WINS
 from ..verdict import HandVerdict, Payment, PlayerScore
 from .claims import compare_claims
 
@@ -90,8 +91,7 @@ def _payments(
             winner,
             players,
             points,
-            "chongtong",
-            f"{winner} holds four of a month (총통)",
+            FIXED_WINS("chongtong", player=winner),
             carry=carry,
             carry_applies=profile.deal.chongtong_carry,
             stake=stake,
@@ -103,8 +103,7 @@ def _payments(
             winner,
             players,
             points,
-            "three-ppeok",
-            f"{winner} made three ppeoks (쓰리뻑)",
+            FIXED_WINS("three-ppeok", player=winner),
             carry=carry,
             stake=stake,
             in_hand=in_hand,
@@ -145,9 +144,9 @@ def judge_played(
         for payment in gwang_sale(seller, list(r.dealt.get(seller, ())), dealer, list(r.order), profile, hand.stake)
     ]
     at_once = [
-        immediate(e.other, e.player, e.extra["points"], e.note, hand.stake)
+        immediate(e.other, e.player, e.extra["points"], e.said, hand.stake)
         for e in r.events
-        if e.kind == "immediate" and e.player is not None and e.other is not None
+        if e.kind == "immediate" and e.player is not None and e.other is not None and e.said is not None
     ]
     everything = sales + at_once + payments
     if outcome == "nagari":

@@ -15,13 +15,33 @@ from dataclasses import field
 
 from ..cards import Kind, card_info
 from ..errors import UsageError
+from ..messages import sayings
 from ..notation.model import Bomb, Call, Claim, Declare, Hand, PileLine, Shake, Shodang, ShodangAnswer
 from ..records import mutable, replace
 from ..rules import Profile
 from ..scoring import PileCounts, best_score, best_total, declaration_problem, redeclaration_problem, switchable_in
 from ..settlement import minhwatu_points, minhwatu_round, nagari_carry, settle_stop, standings
-from ..verdict import Discrepancy, HandVerdict, Payment, PlayerScore, Violates, Violation
+from ..verdict import Discrepancy, HandVerdict, Payment, PlayerScore, Violates, Violation, discrepancy
 from .claims import compare_claims
+
+_BY_STEALS = (
+    "{player} called go, but {player}'s pile ends at {score} %s and %s needs {needed}: only steals after the "
+    "go, of junk worth {taken} or more, can explain it; check that they were made"
+)
+
+SAID = sayings(
+    "discrepancy",
+    {
+        "no-pile-line": "{player} is seated but has no pile line: {player} is taken to have played and captured "
+        "nothing (write pile {player}: to say so)",
+        **{
+            f"{go}-by-steals{one}": _BY_STEALS % (unit, nth)
+            for go, nth in (("go", "a go"), ("gos", "go number {count}"))
+            for one, unit in (("", "points"), ("-one-point", "point"))
+        },
+    },
+)
+"""What a tally's piles leave in doubt (decision P70)."""
 
 
 @mutable
@@ -97,16 +117,7 @@ def _without_piles(hand: Hand, players: list[str]) -> list[Discrepancy]:
     piled = {s.player for s in hand.statements if isinstance(s, PileLine)}
     seats = hand.tag("Seats")
     line = seats.line if seats is not None else hand.statements[0].line
-    return [
-        Discrepancy(
-            kind="tag",
-            line=line,
-            message=f"{player} is seated but has no pile line: {player} is taken to have played and "
-            f"captured nothing (write pile {player}: to say so)",
-        )
-        for player in players
-        if player not in piled
-    ]
+    return [discrepancy("tag", line, SAID("no-pile-line", player=player)) for player in players if player not in piled]
 
 
 def _check_cards(hand: Hand, profile: Profile, tally: _Sheet) -> None:
@@ -322,14 +333,13 @@ def _check_gos(profile: Profile, players: list[str], tally: _Sheet) -> None:
                 player,
             )
         else:
-            tally.doubts.append(
-                Discrepancy(
-                    kind="claim",
-                    line=line.line,
-                    message=f"{player} called go, but {ends}: only steals after the go, of junk worth {taken} "
-                    f"or more, can explain it; check that they were made",
-                )
+            facts: dict[str, str | int] = {"player": player, "score": score, "needed": needed, "taken": taken}
+            said = SAID(
+                f"{'go' if gos == 1 else 'gos'}-by-steals{'-one-point' if score == 1 else ''}",
+                **facts,
+                **({"count": gos} if gos > 1 else {}),
             )
+            tally.doubts.append(discrepancy("claim", line.line, said))
 
 
 def _junk_to_make_up(

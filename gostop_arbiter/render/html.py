@@ -13,7 +13,6 @@ from __future__ import annotations
 import html
 import itertools
 import json
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import PurePath
 from typing import Any
@@ -21,7 +20,7 @@ from typing import Any
 from ..cards import Kind, card_info
 from ..engine import Event
 from ..judging.file import RulesChoice
-from ..messages import money, pgettext
+from ..messages import fill, money, pgettext
 from ..notation import Hand
 from ..notation.model import PileLine
 from ..rules import Profile
@@ -122,7 +121,7 @@ SENTENCES: Mapping[str, str] = {
 def say(key: str, lang: Lang, **params: object) -> str:
     """One of the page's sentences in the reader's language (the catalogue's), its blanks filled."""
     template = pgettext(REPLAY, SENTENCES[key], lang)
-    return template.format(**params) if params else template
+    return fill(template, params) if params else template
 
 
 # ---- piles by kind, and what they score --------------------------------------------------------
@@ -201,21 +200,17 @@ def _minhwatu_pile_view(pile: Sequence[str], profile: Profile, lang: Lang) -> di
     return {"groups": _groups(pile, {}, by_group, lang), "items": items, "total": total}
 
 
-_SCORE = re.compile(r"at (\d+)")
-
-
 def event_words(event: Event, lang: Lang) -> str:
     """One event in the reader's language; in English, the text replay's own sentence."""
     key = f"event {event.kind}"
     if lang == "en" or key not in SENTENCES:
         return describe(event, lang)
-    score = _SCORE.search(event.note)
     blanks = {
         "who": event.player or "",
         "other": event.other or "",
         "cards": " ".join(event.cards),
         "as": term({"pi": "pi", "animal": "animals"}.get(event.note, event.note), lang),
-        "score": score.group(1) if score else "?",
+        "score": event.extra.get("score", "?"),
         "points": event.extra.get("points", 0),
     }
     return say(key, lang, **blanks)

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from ..cards import Kind, card_info
 from ..engine import BoardView, Event, HandBoard, HandVisitor, replay
-from ..messages import sentence
+from ..messages import say_message
 from ..notation import Hand, write_statement
 from ..notation.model import Call, Declare, Give, Statement, TableLine, Turn
 from ..records import mutable
@@ -219,7 +219,8 @@ def describe(event: Event, lang: Lang = "en") -> str:
         )
     if msgid is None:
         return f"{term(event.kind, lang)} {event.player or ''} {cards}".strip()
-    note = event.note if event.kind in ("declare", "sit-out", "shodang-answer") and " " not in event.note else None
+    # without a message, the note is a code: the category declared, how a player sat out, a redeal's rule
+    note = say_message(event.said, lang) if event.said is not None else term(event.note, lang)
     return say(
         msgid,
         lang,
@@ -228,7 +229,7 @@ def describe(event: Event, lang: Lang = "en") -> str:
         name=term(event.kind, lang),
         other=event.other or "",
         call=term(event.kind, lang),
-        note=term(note, lang) if note is not None else sentence(event.note, lang),
+        note=note,
         points=event.extra.get("points", 0),
     )
 

@@ -3,9 +3,29 @@
 
 from __future__ import annotations
 
+from ..messages import sayings
 from ..rules import Profile
 from ..scoring import PileScore
-from ..verdict import Factor
+from ..verdict import Factor, factor
+
+SAID = sayings(
+    "factor",
+    {
+        "pi-bak-worth": "{loser}'s junk is worth {junk} ({limit} or less) and {winner} scored {points} from junk",
+        "pi-bak-counted": "{loser}'s junk is counted as {junk} ({limit} or less) and {winner} scored {points} "
+        "from junk",
+        "gwang-bak": "{loser} holds no bright and {winner} scored {points} from brights",
+        "gwang-bak-rain": "{loser} holds no bright (the rain bright does not protect) and {winner} scored {points} "
+        "from brights",
+        "gwang-bak-points": "{loser} holds no bright and {winner} scored {points} from brights: {extra} points more",
+        "gwang-bak-rain-points": "{loser} holds no bright (the rain bright does not protect) and {winner} scored "
+        "{points} from brights: {extra} points more",
+        "meong-tta": "{winner} holds {animals} animals",
+        "meong-tta-loser-none": "{winner} holds {animals} animals and {loser} holds none",
+        "tti-bak": "{loser} holds no ribbon and {winner} scored {points} from ribbons",
+    },
+)
+"""Why each bak applies, by the facts that make it (decision P70)."""
 
 # ---- baks -----------------------------------------------------------------------------------
 
@@ -24,13 +44,8 @@ def pi_bak(winner: str, won: PileScore, loser: str, lost: PileScore, profile: Pr
         return None
     if junk == 0 and baks.pi_bak_zero_exempt:
         return None
-    unit = "worth" if baks.pi_bak_count == "value" else "counted as"
-    return Factor(
-        rule="pi-bak",
-        factor=2,
-        reason=f"{loser}'s junk is {unit} {junk} ({limit} or less) and {winner} scored {junk_points} from junk",
-        params={"loser": loser, "junk": junk, "limit": limit, "winner": winner, "points": junk_points},
-    )
+    said = "pi-bak-worth" if baks.pi_bak_count == "value" else "pi-bak-counted"
+    return factor("pi-bak", 2, SAID(said, loser=loser, junk=junk, limit=limit, winner=winner, points=junk_points))
 
 
 def gwang_bak(winner: str, won: PileScore, loser: str, lost: PileScore, profile: Profile) -> Factor | None:
@@ -43,20 +58,17 @@ def gwang_bak(winner: str, won: PileScore, loser: str, lost: PileScore, profile:
     protecting = [c for c in lost.brights if profile.baks.gwang_bak_rain_protects or c != "12g"]
     if protecting:
         return None
-    held = " (the rain bright does not protect)" if lost.brights else ""
+    said = "gwang-bak-rain" if lost.brights else "gwang-bak"
     extra = profile.baks.gwang_bak_points
-    params: dict[str, str | int] = {
+    facts: dict[str, str | int] = {
         "loser": loser,
         "winner": winner,
         "points": bright_points,
         "rain": int(bool(lost.brights)),
     }
-    reason = f"{loser} holds no bright{held} and {winner} scored {bright_points} from brights"
     if extra:
-        return Factor(
-            rule="gwang-bak", factor=1, reason=f"{reason}: {extra} points more", params={**params, "extra": extra}
-        )
-    return Factor(rule="gwang-bak", factor=2, reason=reason, params=params)
+        return factor("gwang-bak", 1, SAID(f"{said}-points", **facts, extra=extra))
+    return factor("gwang-bak", 2, SAID(said, **facts))
 
 
 def bak_points(factors: list[Factor]) -> int:
@@ -71,12 +83,10 @@ def meong_tta(winner: str, won: PileScore, loser: str, lost: PileScore, profile:
         return None
     if mode == "winner-seven-loser-zero" and lost.animals:
         return None
-    extra = f" and {loser} holds none" if mode == "winner-seven-loser-zero" else ""
-    return Factor(
-        rule="meong-tta",
-        factor=2,
-        reason=f"{winner} holds {len(won.animals)} animals{extra}",
-        params={"winner": winner, "animals": len(won.animals), "loser": loser, "loser_none": int(bool(extra))},
+    none = mode == "winner-seven-loser-zero"
+    said = "meong-tta-loser-none" if none else "meong-tta"
+    return factor(
+        "meong-tta", 2, SAID(said, winner=winner, animals=len(won.animals), loser=loser, loser_none=int(none))
     )
 
 
@@ -91,9 +101,4 @@ def tti_bak(winner: str, won: PileScore, loser: str, lost: PileScore, profile: P
     ribbon_points = sum(won.points_from(rule) for rule in _RIBBON_LINES)
     if not ribbon_points:
         return None
-    return Factor(
-        rule="tti-bak",
-        factor=2,
-        reason=f"{loser} holds no ribbon and {winner} scored {ribbon_points} from ribbons",
-        params={"loser": loser, "winner": winner, "points": ribbon_points},
-    )
+    return factor("tti-bak", 2, SAID("tti-bak", loser=loser, winner=winner, points=ribbon_points))

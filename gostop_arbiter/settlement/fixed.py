@@ -6,16 +6,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import prod
 
-from ..verdict import Factor, Payment
+from ..messages import Message, sayings
+from ..verdict import Factor, Payment, payment
 from .stop import carry_factor
+
+FIXED_WINS = sayings(
+    "payment",
+    {
+        "chongtong": "chongtong: {player} holds four of a month (총통)",
+        "three-ppeok": "three-ppeok: {player} made three ppeoks (쓰리뻑)",
+    },
+)
+"""Why a fixed-score win is paid (decision P70)."""
 
 
 def settle_fixed(
     winner: str,
     players: Sequence[str],
     points: int,
-    rule: str,
-    reason: str,
+    said: Message,
     *,
     carry: int = 1,
     carry_applies: bool = True,
@@ -29,15 +38,9 @@ def settle_fixed(
     if carry > 1 and carry_applies:
         factors.append(carry_factor(carry))
         points *= carry
-    return [
-        Payment(
-            payer=p, payee=winner, points=points, amount=points * stake, factors=factors, reason=f"{rule}: {reason}"
-        )
-        for p in players
-        if p != winner
-    ]
+    return [payment(p, winner, "hand", points, stake, said, factors) for p in players if p != winner]
 
 
-def immediate(payer: str, payee: str, points: int, reason: str, stake: int = 1) -> Payment:
+def immediate(payer: str, payee: str, points: int, said: Message, stake: int = 1) -> Payment:
     """A payment made during play (first ppeok and the like), never multiplied (EV-3, EV-6)."""
-    return Payment(payer=payer, payee=payee, kind="immediate", points=points, amount=points * stake, reason=reason)
+    return payment(payer, payee, "immediate", points, stake, said)

@@ -8,10 +8,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..cards import card_info
+from ..messages import sayings
 from ..rules import Profile
 from ..rules.knobs import FourPlayerRules
 from ..scoring import sort_cards
-from ..verdict import Payment
+from ..verdict import Payment, payment
+
+SALE = sayings(
+    "payment",
+    {
+        "sale": "{player} sat out and sold {count} card(s): {cards}",
+        "sale-triple": "{player} sat out and sold {count} card(s): {cards} (×2: a triple)",
+    },
+)
+"""What a gwang sale pays for (decision P70)."""
 
 
 def _brights(cards: Sequence[str], rules: FourPlayerRules) -> list[str]:
@@ -62,9 +72,7 @@ def gwang_sale(
         return []
     pays = _PAYS[rules.sale_payers]
     payers = [p for p in active if p != seller and pays(p, dealer)]
-    reason = f"{seller} sat out and sold {len(counted)} card(s): {', '.join(sort_cards(counted))}" + (
-        " (×2: a triple)" if doubled else ""
+    said = SALE(
+        "sale-triple" if doubled else "sale", player=seller, count=len(counted), cards=", ".join(sort_cards(counted))
     )
-    return [
-        Payment(payer=p, payee=seller, kind="sale", points=points, amount=points * stake, reason=reason) for p in payers
-    ]
+    return [payment(p, seller, "sale", points, stake, said) for p in payers]

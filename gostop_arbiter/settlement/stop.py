@@ -8,12 +8,55 @@ from dataclasses import field
 from math import prod
 
 from ..cards import BONUS_CARDS
+from ..messages import sayings
 from ..records import frozen
 from ..rules import Profile
 from ..rules.knobs import GoRules
 from ..scoring import PileScore, placements, score_pile
-from ..verdict import Factor, Payment, PlayerScore, ScoreItem
+from ..verdict import Factor, Payment, PlayerScore, ScoreItem, factor, payment
 from .baks import bak_points, gwang_bak, meong_tta, pi_bak, tti_bak
+
+_DEEDS = {
+    "go": "called go",
+    "shake": "shook",
+    "bomb": "bombed",
+    "joker": "holds a bonus card that doubles, counted",
+    "kept-chongtong": "played on a chongtong",
+}
+"""What a winner did that multiplies every loser's payment, by the factor's rule."""
+
+_TIMES = {"once": "once", "twice": "twice", "": "{count} times"}
+"""How many times, in words: each factor of a deed has a sentence for one, two and more."""
+
+FACTORS = sayings(
+    "factor",
+    {
+        **{
+            f"{rule}-{times}" if times else rule: f"{{player}} {deed} {count}"
+            for rule, deed in _DEEDS.items()
+            for times, count in _TIMES.items()
+        },
+        "reverse-go": "{player} called go after an opponent had (역고)",
+        "nagari-carry": "carried from nagari before this hand (×{carry})",
+        "go-bak": "{loser} had called go and lost",
+        "dokbak": "{player} pays both shares double",
+    },
+)
+"""Why each factor of a stop payment applies, by the facts that make it (decision P70)."""
+
+REASONS = sayings(
+    "payment",
+    {
+        "capped": "capped at {cap} points (the rules' limit for one payment)",
+        "dokbak": "독박: {player} had called go, so {player} also pays {other}'s share",
+        "dokbak-capped": "독박: {player} had called go, so {player} also pays {other}'s share; capped at {cap} points "
+        "(the rules' limit for one payment)",
+        "shodang": "쇼당: {player} refused the shodang, so {player} also pays {other}'s share",
+        "shodang-capped": "쇼당: {player} refused the shodang, so {player} also pays {other}'s share; capped at {cap} "
+        "points (the rules' limit for one payment)",
+    },
+)
+"""Why a stop payment is what it is where no factor says it (decision P70)."""
 
 
 @frozen
@@ -71,8 +114,9 @@ class Settlement:
     payments: list[Payment]
 
 
-def _times(n: int) -> str:
-    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+def _deed(rule: str, count: int) -> str:
+    """The sentence of a deed done ``count`` times: ``go-once``, ``go-twice``, ``go``."""
+    return {1: f"{rule}-once", 2: f"{rule}-twice"}.get(count, rule)
 
 
 # ---- go -------------------------------------------------------------------------------------
@@ -124,31 +168,19 @@ def _winner_factors(ctx: _Context, gos_multiplier: int) -> list[Factor]:
     events = profile.events
     jokers = sum(1 for code in w.pile if code in BONUS_CARDS) if profile.deck.bonus_doubles else 0
     counted = (
-        ("go", gos_multiplier, w.gos, "called go"),
-        ("shake", events.shake_multiplier**w.shakes, w.shakes, "shook"),
-        ("bomb", events.bomb_multiplier**w.bombs, w.bombs, "bombed"),
-        ("joker", 2**jokers, jokers, "holds a bonus card that doubles, counted"),
-        ("kept-chongtong", profile.deal.chongtong_kept_multiplier, int(w.kept_chongtong), "played on a chongtong"),
+        ("go", gos_multiplier, w.gos),
+        ("shake", events.shake_multiplier**w.shakes, w.shakes),
+        ("bomb", events.bomb_multiplier**w.bombs, w.bombs),
+        ("joker", 2**jokers, jokers),
+        ("kept-chongtong", profile.deal.chongtong_kept_multiplier, int(w.kept_chongtong)),
     )
     factors = [
-        Factor(
-            rule=rule,
-            factor=factor,
-            reason=f"{w.player} {verb} {_times(count)}",
-            params={"player": w.player, "count": count},
-        )
-        for rule, factor, count, verb in counted
-        if count and factor > 1
+        factor(rule, times, FACTORS(_deed(rule, count), player=w.player, count=count))
+        for rule, times, count in counted
+        if count and times > 1
     ]
     if ctx.reverse_go and profile.go.reverse_go_multiplier > 1:
-        factors.append(
-            Factor(
-                rule="reverse-go",
-                factor=profile.go.reverse_go_multiplier,
-                reason=f"{w.player} called go after an opponent had (역고)",
-                params={"player": w.player},
-            )
-        )
+        factors.append(factor("reverse-go", profile.go.reverse_go_multiplier, FACTORS("reverse-go", player=w.player)))
     if ctx.carry > 1:
         factors.append(carry_factor(ctx.carry))
     return factors
@@ -192,12 +224,7 @@ def nagari_carry(carry_in: int, profile: Profile, void: Sequence[Standing] = ())
 
 def carry_factor(carry: int) -> Factor:
     """The nagari carry (GS-8) as a factor of a payment."""
-    return Factor(
-        rule="nagari-carry",
-        factor=carry,
-        reason=f"carried from nagari before this hand (×{carry})",
-        params={"carry": carry},
-    )
+    return factor("nagari-carry", carry, FACTORS("nagari-carry", carry=carry))
 
 
 def _loser_factors(ctx: _Context, won: PileScore, loser: Standing, lost: PileScore) -> list[Factor]:
@@ -214,11 +241,7 @@ def _loser_factors(ctx: _Context, won: PileScore, loser: Standing, lost: PileSco
         ]
     go_bak = profile.baks.go_bak_2p if ctx.players == 2 else profile.baks.dokbak == "double"
     if loser.gos > 0 and go_bak:
-        found.append(
-            Factor(
-                rule="go-bak", factor=2, reason=f"{loser.player} had called go and lost", params={"loser": loser.player}
-            )
-        )
+        found.append(factor("go-bak", 2, FACTORS("go-bak", loser=loser.player)))
     return [f for f in found if f is not None]
 
 
@@ -262,10 +285,11 @@ def _owed(ctx: _Context, won: PileScore, loser: Standing, scored: Sequence[PileS
     return best
 
 
-def _capped(points: int, profile: Profile) -> tuple[int, str | None]:
+def _capped(points: int, profile: Profile) -> tuple[int, int | None]:
+    """The points up to the rules' limit for one payment, and that limit where it was reached."""
     cap = profile.settlement.payment_cap
     if cap is not None and points > cap:
-        return cap, f"capped at {cap} points (the rules' limit for one payment)"
+        return cap, cap
     return points, None
 
 
@@ -344,9 +368,7 @@ def _shodang_liable(winner: Standing, losers: Sequence[Standing], profile: Profi
 
 def _dokbak_double(liable: Standing) -> Factor:
     """독박 paid double, where the profile says so (PA-7)."""
-    return Factor(
-        rule="dokbak", factor=2, reason=f"{liable.player} pays both shares double", params={"player": liable.player}
-    )
+    return factor("dokbak", 2, FACTORS("dokbak", player=liable.player))
 
 
 def _payments(ctx: _Context, owed: list[_Owed], losers: Sequence[Standing], stake: int) -> list[Payment]:
@@ -359,17 +381,14 @@ def _payments(ctx: _Context, owed: list[_Owed], losers: Sequence[Standing], stak
     payments: list[Payment] = []
     transfers: list[Payment] = []
     for o in owed:
-        points, reason = _capped(o.points, ctx.profile)
+        points, cap = _capped(o.points, ctx.profile)
         if liable is None or o.loser == liable.player:
             factors = list(o.factors)
             if liable is not None and ctx.profile.baks.dokbak_extra_double:
                 factors.append(_dokbak_double(liable))
                 points *= 2
-            payments.append(
-                Payment(
-                    payer=o.loser, payee=winner, points=points, amount=points * stake, factors=factors, reason=reason
-                )
-            )
+            said = REASONS("capped", cap=cap) if cap is not None else None
+            payments.append(payment(o.loser, winner, "hand", points, stake, said, factors))
             continue
         transferred = o if ctx.profile.baks.dokbak_transfers_baks else None
         share = transferred.points if transferred else o.base
@@ -377,40 +396,21 @@ def _payments(ctx: _Context, owed: list[_Owed], losers: Sequence[Standing], stak
         if ctx.profile.baks.dokbak_extra_double:
             factors.append(_dokbak_double(liable))
             share *= 2
-        share, cap_reason = _capped(share, ctx.profile)
-        transfers.append(
-            Payment(
-                payer=liable.player,
-                payee=winner,
-                points=share,
-                amount=share * stake,
-                factors=factors,
-                reason=f"독박: {liable.player} had called go, so {liable.player} also pays {o.loser}'s share"
-                + (f"; {cap_reason}" if cap_reason else ""),
-            )
-        )
+        share, cap = _capped(share, ctx.profile)
+        facts: dict[str, str | int] = {"player": liable.player, "other": o.loser}
+        said = REASONS("dokbak", **facts) if cap is None else REASONS("dokbak-capped", **facts, cap=cap)
+        transfers.append(payment(liable.player, winner, "hand", share, stake, said, factors))
     return payments + transfers
 
 
 def _shodang_payments(ctx: _Context, owed: list[_Owed], refuser: Standing, stake: int) -> list[Payment]:
     """The refuser of a shodang pays their own amount and the other loser's, its baks kept."""
-    winner = ctx.winner.player
     payments: list[Payment] = []
     for o in owed:
-        points, cap_reason = _capped(o.points, ctx.profile)
-        reason = cap_reason
+        points, cap = _capped(o.points, ctx.profile)
+        said = REASONS("capped", cap=cap) if cap is not None else None
         if o.loser != refuser.player:
-            reason = f"쇼당: {refuser.player} refused the shodang, so {refuser.player} also pays {o.loser}'s share" + (
-                f"; {cap_reason}" if cap_reason else ""
-            )
-        payments.append(
-            Payment(
-                payer=refuser.player,
-                payee=winner,
-                points=points,
-                amount=points * stake,
-                factors=list(o.factors),
-                reason=reason,
-            )
-        )
+            facts = {"player": refuser.player, "other": o.loser}
+            said = REASONS("shodang", **facts) if cap is None else REASONS("shodang-capped", **facts, cap=cap)
+        payments.append(payment(refuser.player, ctx.winner.player, "hand", points, stake, said, list(o.factors)))
     return payments
