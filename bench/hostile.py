@@ -139,7 +139,8 @@ def main() -> None:
     for name, file in inputs:
         for label, args in commands:
             row(name, label, [*args, file])
-        if name.endswith("MB)") or name.startswith(("2,000 turns", "100 KB")):  # the corpora, the turns after the end, the false cards
+        # the corpora, the turns after the end, the false cards
+        if name.endswith("MB)") or name.startswith(("2,000 turns", "100 KB")):
             for label, args in shown:
                 row(name, label, [*args, file])
     row("endless line (/dev/zero on stdin)", "check", ["check", "-"], stdin="/dev/zero")

@@ -247,6 +247,13 @@ _CHOICES: dict[str, str] = {
     "four_players.sale_counts=brights-bonus-doubles": "the brights, bonus cards and double junk",
     "four_players.sale_payers=non-dealer-actives": "the players other than the dealer",
     "four_players.sale_payers=all-others": "every other player",
+    "deck.gukjin_mode=winner-animal": "as an animal for the winner, as double junk for a loser",
+    "events.bonus_steal_in_stack=when-flipped": "when it is flipped",
+    "events.bonus_steal_in_stack=when-taken": "when the ppeok is taken",
+    "baks.shodang=off": "no shodang",
+    "baks.shodang=refuser-pays-both": "the one who refused pays both losers' shares",
+    "baks.shodang=refuser-pays-if-accepter-wins": "the one who refused pays both shares only if "
+    "the one who accepted wins",
 }
 """Each choice of a house rule as the page says it (``group.knob=value``): the value itself is the
 ``Set`` tag's, never shown."""
@@ -268,6 +275,17 @@ _MEANINGS: dict[str, str] = {
     "scoring.three_birds_points": "Points for the three birds 2 and 4 animal and 11 bright, beside godori (0: none)",
     "go.go_schedule": "The go bonus",
     "go.go_add_keeps_after_3": "With the English Wikipedia's go bonus, the +2 stays from the third go on",
+    "deck.december_second_double": "A second December double junk in place of the December animal (the swallow)",
+    "deck.gukjin_given_first": "A sake cup used as double junk is given first when junk is taken (the cs470 engine)",
+    "events.bonus_steal_in_stack": "A bonus card flipped into a ppeok takes junk from each opponent",
+    "events.steals_combined": "The junk owed in one turn is given at once, in the fewest "
+    "cards worth as much (the cs470 engine)",
+    "events.last_turn_ttadak": "A ttadak on one's own last card still takes junk (the cs470 engine)",
+    "events.ttadak_counts_as_ppeok": "A ttadak counts as a ppeok toward three ppeoks (the cs470 engine)",
+    "events.last_card_flip_left": "On the last card, a ppeok that is not one leaves the "
+    "flipped card on the table (the cs470 engine)",
+    "events.bomb_flips": "Cards flipped on a bomb's turn (three, one for each card, where no dummies are given)",
+    "events.four_card_bomb": "Four of a month from the hand alone may be bombed, with three dummies (the cs470 engine)",
 }
 """A house rule's meaning where the one ``gostop-arbiter rules`` gives names other knobs, values or
 cards by their codes: the page says it in words (its choices say the rest)."""

@@ -272,7 +272,9 @@ async function reconnected() {
   let from = 0;
   while (same && from < was.length && from < now.length && was[from].text === now[from].text) from += 1;
   const fresh = same ? now.slice(from) : now;
-  page.unheard = new Set(fresh.map((s) => s.index));
+  // a second reconnection (the stream and the poll both notice) finds nothing new: what the first
+  // marked stays marked until the scorekeeper's next write
+  if (fresh.length) page.unheard = new Set(fresh.map((s) => s.index));
   render();
   page.tapped = null;
   if (fresh.length) notice("unheard", w("unheard"), fresh.map((s) => s.said).join(" · "), [], w("hint-unheard"));
