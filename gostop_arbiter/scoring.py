@@ -394,17 +394,7 @@ class PileCounts:
     def _total(self, profile: Profile, placement: Placement, to_call: Played) -> int:
         scoring = profile.scoring
         held = self.held
-        animals, junk_value = self.animals, self.junk_value
-        as_pi: set[str] = set()
-        for code, place in placement.items():
-            copies = held.get(code, 0)
-            if copies and _KINDS.get(code) is ANIMAL:
-                if place == "pi":
-                    animals -= copies
-                    as_pi.add(code)
-                if place in ("pi", "both"):
-                    junk_value += 2 * copies
-        ribbons = self.ribbons if scoring.rain_ribbon_counts else self.ribbons - held.get(RAIN_RIBBON, 0)
+        animals, junk_value, as_pi = self._placed(placement)
         joker = bool(scoring.six_brights_points) and any(code in BONUS_CARDS for code in held)
         total = bright_total(self.brights, RAIN_BRIGHT in held, profile, joker=joker)
         codes = held.keys()
@@ -412,19 +402,43 @@ class PileCounts:
             total += scoring.godori_points
         if animals >= 5:
             total += animals - 4
-        if self.ribbons >= 3:  # a dan is three ribbon cards, the rain ribbon too where it makes a chodan
-            total += 3 * ((codes >= _HONGDAN) + (codes >= _CHEONGDAN))
-            if codes >= _CHODAN or (scoring.rain_chodan and _chodan(codes, profile)):
-                total += 3
-        if scoring.ten_ribbons_points and ribbons == 10:
-            total += scoring.ten_ribbons_points
-        elif ribbons >= 5:
-            total += ribbons - 4
+        total += self._ribbon_points(profile)
         if junk_value >= 10:
             total += junk_value - 9
         if to_call:  # a regional set that counts toward the minimum, where the profile plays one
             total += self._house_points(to_call, placement)
         return total
+
+    def _placed(self, placement: Placement) -> tuple[int, int, set[str]]:
+        """The animals and the junk value once the switchable animals are placed, and those placed
+        as junk (they no longer make godori)."""
+        animals, junk_value = self.animals, self.junk_value
+        as_pi: set[str] = set()
+        for code, place in placement.items():
+            copies = self.held.get(code, 0)
+            if copies and _KINDS.get(code) is ANIMAL:
+                if place == "pi":
+                    animals -= copies
+                    as_pi.add(code)
+                if place in ("pi", "both"):
+                    junk_value += 2 * copies
+        return animals, junk_value, as_pi
+
+    def _ribbon_points(self, profile: Profile) -> int:
+        """The dans and the ribbons' count (the rain ribbon counted where the rules count it)."""
+        scoring, held = profile.scoring, self.held
+        codes = held.keys()
+        points = 0
+        if self.ribbons >= 3:  # a dan is three ribbon cards, the rain ribbon too where it makes a chodan
+            points += 3 * ((codes >= _HONGDAN) + (codes >= _CHEONGDAN))
+            if codes >= _CHODAN or (scoring.rain_chodan and _chodan(codes, profile)):
+                points += 3
+        ribbons = self.ribbons if scoring.rain_ribbon_counts else self.ribbons - held.get(RAIN_RIBBON, 0)
+        if scoring.ten_ribbons_points and ribbons == 10:
+            return points + scoring.ten_ribbons_points
+        if ribbons >= 5:
+            points += ribbons - 4
+        return points
 
     def _house_points(self, played: Played, placement: Placement) -> int:
         return sum(points for house_set, points in played if house_set.held_in(self.held, placement))
