@@ -147,3 +147,18 @@ def small_and_broken(driver: Any) -> tuple[list[str], list[str]]:
     """Every control shown smaller than 44×44 CSS px, and every word shown broken across lines."""
     small, broken = driver.execute_script(SMALL_AND_BROKEN)
     return small, broken
+
+
+def set_up(driver: Any, seats: list[str], dealer: str, stake: str, event: str) -> None:
+    """The evening's set-up filled in as a scorekeeper types it: the seats, the dealer, the stake a
+    point and the evening's name (not yet started)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    fields = driver.find_elements(By.CSS_SELECTOR, "#seats input.seat")
+    for field, name in zip(fields, seats, strict=False):  # the page offers more seats than are taken
+        field.send_keys(name)
+    Select(driver.find_element(By.ID, "dealer")).select_by_value(dealer)
+    driver.find_element(By.ID, "stake").clear()
+    driver.find_element(By.ID, "stake").send_keys(stake)
+    driver.find_element(By.ID, "event").send_keys(event)

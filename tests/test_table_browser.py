@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from browsers import axe_findings, chromium, pick, shown, tap, texts, wait
+from browsers import axe_findings, chromium, pick, set_up, shown, tap, texts, wait
 from tableserver import TableServer
 from test_table_api import SAMPLE, TALLY, in_page_order, statements_of
 
@@ -119,13 +119,7 @@ def test_a_sample_hand_recorded_by_tapping_on_a_phone(phones: tuple[Any, Any], t
         wait(keeper, lambda d: d.find_element(By.ID, "setup").is_displayed())
         assert keeper.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko"
         assert keeper.execute_script("return location.search") == ""  # the token left the address
-        seats = keeper.find_elements(By.CSS_SELECTOR, "#seats input.seat")
-        seats[0].send_keys("민지")
-        seats[1].send_keys("재현")
-        Select(keeper.find_element(By.ID, "dealer")).select_by_value("민지")
-        keeper.find_element(By.ID, "stake").clear()
-        keeper.find_element(By.ID, "stake").send_keys("100")
-        keeper.find_element(By.ID, "event").send_keys("설날 가족 맞고")
+        set_up(keeper, ["민지", "재현"], "민지", "100", "설날 가족 맞고")
         shoot(keeper, "setup")
         clean(keeper, "set-up", findings)
         tap(keeper, "#start")

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsers import axe_findings, chromium, shown, tap, texts, wait
+from browsers import axe_findings, chromium, set_up, shown, tap, texts, wait
 from tableserver import TableServer
 from test_table_api import SAMPLE, statements_of
 
@@ -51,13 +51,7 @@ def test_the_next_hand_is_dealt_by_the_last_winner_and_asks_only_what_changes(ke
     try:
         keeper.get(server.url(server.scorekeeper))
         wait(keeper, lambda d: d.find_element(By.ID, "setup").is_displayed())
-        seats = keeper.find_elements(By.CSS_SELECTOR, "#seats input.seat")
-        seats[0].send_keys("민지")
-        seats[1].send_keys("재현")
-        Select(keeper.find_element(By.ID, "dealer")).select_by_value("민지")
-        keeper.find_element(By.ID, "stake").clear()
-        keeper.find_element(By.ID, "stake").send_keys("100")
-        keeper.find_element(By.ID, "event").send_keys("설날")
+        set_up(keeper, ["민지", "재현"], "민지", "100", "설날")
         tap(keeper, "#start")
         wait(keeper, lambda d: d.find_element(By.ID, "deal").is_displayed())
         assert server.post("/api/push", {"lines": lines[:-1]}).status_code == 200  # the hand, heard
