@@ -340,19 +340,19 @@ def shodang_problem(st: HandState, player: str) -> Problem | None:
 def shodang(st: HandState, s: Shodang) -> None:
     """쇼당: the player shows their hand and offers the other two a draw; both must answer before
     the next turn."""
-    refused = shodang_problem(st, s.player)
-    if refused is not None:
-        st.violate(
-            "illegal-declaration",
-            s.line,
-            s.column,
-            f"{s.player} cannot offer a shodang: {refused[0]}",
-            s.player,
-            **refused[1],
-        )
+    if _refused(st, s, "offer a shodang", shodang_problem(st, s.player)):
         return
     st.deeds.offer_shodang(s.player, s.line)
     st.emit("shodang", s.line, s.player)
+
+
+def _refused(st: HandState, s: Shodang | ShodangAnswer, what: str, refused: Problem | None) -> bool:
+    """Say why ``s`` may not ``what`` now (an illegal declaration), where it may not."""
+    if refused is None:
+        return False
+    reason, facts = refused
+    st.violate("illegal-declaration", s.line, s.column, f"{s.player} cannot {what}: {reason}", s.player, **facts)
+    return True
 
 
 def answer_problem(st: HandState, player: str) -> Problem | None:
@@ -372,16 +372,7 @@ def answer_problem(st: HandState, player: str) -> Problem | None:
 def answer(st: HandState, s: ShodangAnswer) -> None:
     """수락 or 거절: once both have answered, both accepting make the hand a nagari; a refusal lets
     play go on, and the settlement asks who refused (PA-7)."""
-    refused = answer_problem(st, s.player)
-    if refused is not None:
-        st.violate(
-            "illegal-declaration",
-            s.line,
-            s.column,
-            f"{s.player} cannot {s.answer}: {refused[0]}",
-            s.player,
-            **refused[1],
-        )
+    if _refused(st, s, s.answer, answer_problem(st, s.player)):
         return
     st.deeds.answer_shodang(s.player, s.answer)
     st.emit("shodang-answer", s.line, s.player, note=s.answer)
