@@ -113,3 +113,23 @@ def test_the_board_lists_the_three_flips_of_a_bomb() -> None:
     turns = board.legal_flips(bomb)
     assert "A: bomb 1g 1r 1p / 9p / 10p / 11p" in {write_statement(t) for t in turns}
     assert all(len([f for f in t.flips if not f.card.code.startswith("b")]) == 3 for t in turns)
+
+
+KEPT_TRIPLE = (Path(__file__).parent / "hands" / "kept-triple.gsn").read_text(encoding="utf-8")
+
+
+def test_a_november_triple_played_on_is_paid_as_a_chongtong_played_on_where_the_rules_say() -> None:
+    """Jae was dealt 11g 11p 11pp, bombed them and won: ×4 at a table that counts the triple as a
+    chongtong played on (decision R54), nothing more by default."""
+    usual = owed(hand(KEPT_TRIPLE))
+    ((pair, points),) = usual.items()
+    assert pair == "Minji->Jae"
+    verdict = hand(KEPT_TRIPLE, kept_triple_multiplier=4)
+    assert owed(verdict) == {"Minji->Jae": points * 4} and "kept-triple" in factors(verdict, "Minji")
+    assert "kept-triple" not in factors(hand(KEPT_TRIPLE), "Minji")
+
+
+def test_a_winner_dealt_two_of_november_and_two_of_december_is_paid_as_before() -> None:
+    """Minji's winning hand of tests/hands/last-card-pair.gsn held 11g 11p 12a 12r: no triple."""
+    text = (Path(__file__).parent / "hands" / "last-card-pair.gsn").read_text(encoding="utf-8")
+    assert owed(hand(text, kept_triple_multiplier=4)) == owed(hand(text))

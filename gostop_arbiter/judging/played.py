@@ -72,6 +72,22 @@ def _kept_chongtong(r: PlayedHand) -> list[str]:
     return kept
 
 
+def _dealt_months(r: PlayedHand, player: str) -> Counter[int]:
+    """How many cards of each month ``player`` was dealt (unseen cards and bonus cards not counted)."""
+    return Counter(month_of(code) for code in r.dealt.get(player, ()) if code != UNSEEN and not is_bonus(code))
+
+
+KEPT_TRIPLE_MONTHS = (11, 12)
+"""The months whose triple some tables count as a chongtong played on (PC-4, decision R54)."""
+
+
+def _kept_triple(r: PlayedHand, profile: Profile) -> list[str]:
+    """The players dealt exactly three of November or of December, who played on with them (PC-4)."""
+    if profile.deal.kept_triple_multiplier == 1:
+        return []
+    return [player for player in r.order if any(_dealt_months(r, player)[month] == 3 for month in KEPT_TRIPLE_MONTHS)]
+
+
 def _payments(
     r: PlayedHand, standing: dict[str, Standing], outcome: str, profile: Profile, carry: int, stake: int
 ) -> tuple[dict[str, PlayerScore], list[Payment]]:
@@ -134,7 +150,16 @@ def judge_played(
     if r.minhwatu and any(v.code in ("missing-card", "extra-card", "unknown-card") for v in violations):
         outcome = "void"  # a Minhwatu round with a card missing or extra counts for nobody
     standing = standings(
-        r.order, r.piles, r.gos, r.go_order, r.shakes, r.bombs, r.declared, r.shodang, _kept_chongtong(r)
+        r.order,
+        r.piles,
+        r.gos,
+        r.go_order,
+        r.shakes,
+        r.bombs,
+        r.declared,
+        r.shodang,
+        _kept_chongtong(r),
+        _kept_triple(r, profile),
     )
     scores, payments = _payments(r, standing, outcome, profile, carry_in, hand.stake)
     sales = [

@@ -105,6 +105,12 @@ class DealRules:
         "this many times (Netmarble 2; Pmang's ×4 is the shake and bomb of the four, as played; 1: nothing more)",
         "PC-4",
     )
+    kept_triple_multiplier: Positive = knob(
+        1,
+        "a winner who was dealt three of November or three of December and played on is paid this many times, "
+        "as for a chongtong played on (4 where a table counts such a triple as a chongtong; 1: nothing more)",
+        "PC-4",
+    )
 
 
 @closed_record

@@ -22,6 +22,7 @@ _DEEDS = {
     "bomb": "bombed",
     "joker": "holds a bonus card that doubles, counted",
     "kept-chongtong": "played on a chongtong",
+    "kept-triple": "played on a November or December triple",
 }
 """What a winner did that multiplies every loser's payment, by the factor's rule."""
 
@@ -76,6 +77,8 @@ class Standing:
     """The player's part in the hand's answered shodang (쇼당): offered, accept, refuse, or none."""
     kept_chongtong: bool = False
     """The player was dealt four of a month and played on without declaring it (들고치기)."""
+    kept_triple: bool = False
+    """The player was dealt three of November or of December and played on with them (PC-4)."""
 
 
 def standings(
@@ -88,6 +91,7 @@ def standings(
     declared: Mapping[str, Mapping[str, str]],
     shodang: Mapping[str, str] | None = None,
     kept_chongtong: Collection[str] = (),
+    kept_triple: Collection[str] = (),
 ) -> dict[str, Standing]:
     """Each player's standing, from the tallies a replay or a tally hand keeps."""
     return {
@@ -101,6 +105,7 @@ def standings(
             declared=declared.get(p, {}),
             shodang=(shodang or {}).get(p, ""),
             kept_chongtong=p in kept_chongtong,
+            kept_triple=p in kept_triple,
         )
         for p in players
     }
@@ -173,6 +178,7 @@ def _winner_factors(ctx: _Context, gos_multiplier: int) -> list[Factor]:
         ("bomb", events.bomb_multiplier**w.bombs, w.bombs),
         ("joker", 2**jokers, jokers),
         ("kept-chongtong", profile.deal.chongtong_kept_multiplier, int(w.kept_chongtong)),
+        ("kept-triple", profile.deal.kept_triple_multiplier, int(w.kept_triple)),
     )
     factors = [
         factor(rule, times, FACTORS(_deed(rule, count), player=w.player, count=count))
