@@ -161,6 +161,10 @@ def test_every_spelling_of_a_card_is_that_card(code: str) -> None:
         pytest.param("민지: 스톱", "민지: stop", id="stop"),
         pytest.param("민지: 스탑", "민지: stop", id="stop-spelt-so"),
         pytest.param("민지: 광팔기", "민지: sell", id="sell"),
+        pytest.param("민지: 광 팔기", "민지: sell", id="sell-spaced"),
+        pytest.param("손 패 민지: 비광 똥광", "deal 민지: 12g 11g", id="deal-spaced"),
+        pytest.param("바닥 패: 매조홍단 벚꽃피", "table: 2r 3p", id="table-spaced"),
+        pytest.param("먹은 패 민지: 송학광 비광", "pile 민지: 1g 12g", id="pile-spaced"),
         pytest.param("민지: 죽기", "민지: fold", id="fold"),
         pytest.param("민지: 총통 모란열끗 모란띠 모란피 모란피", "민지: chongtong 6a 6r 6p 6p", id="chongtong"),
         pytest.param("계산: 재현 → 민지 11점", "claim: 재현 pays 민지 11", id="claim"),
@@ -282,6 +286,20 @@ def test_fmt_writes_a_korean_file_in_canonical_korean() -> None:
     assert fmt(text) == (
         '[자리 "민지, 재현"]\n패 민지: 공산광 국진 흑싸리띠 ?\n민지: 국진 피로\n민지: 고\n계산: 재현 → 민지 3점\n'
     )
+
+
+def test_fmt_writes_the_spaced_words_as_one_word_and_reads_them_back() -> None:
+    """A player writes 광 팔기 and 먹은 패 as they say them (decision R55); the writer keeps its one
+    spelling, and what it writes reads as what was written."""
+    text = (
+        '[자리 "가, 나, 다, 라"]\n[선 "가"]\n손 패 가: 1g 1r 1p 1p 2a 2r 2p\n패 나: 3g 3r 3p 3p 4a 4r 4p\n'
+        "패 다: 5a 5r 5p 5p 6a 6r 6p\n패 라: 8g 7r 7p 7p 8a 8p 8p\n바닥 패: 9a 9r 9p 9p 10a 10r\n라: 광 팔기\n"
+    )
+    written = fmt(text, "--korean")
+    assert "광 팔기" not in written and "라: 광팔기\n" in written and "\n바닥: " in written and "\n패 가: " in written
+    assert fmt(written, "--korean") == written
+    assert written_content(gsn(written)) == written_content(gsn(text))
+    assert fmt(text, "--ascii").endswith("\n라: sell\n")
 
 
 @pytest.mark.parametrize(

@@ -18,10 +18,10 @@ from ..cards import MONTH_CARDS
 from ..numbers import whole_number
 
 KEYWORDS: dict[str, tuple[str, ...]] = {
-    "DEAL": ("패", "손패"),
-    "TABLE": ("바닥", "바닥패"),
+    "DEAL": ("패", "손패", "손 패"),
+    "TABLE": ("바닥", "바닥패", "바닥 패"),
     "STOCK": ("더미",),
-    "PILE": ("먹은패",),
+    "PILE": ("먹은패", "먹은 패"),
     "CLAIM": ("계산",),
     "PAYS": ("→",),
     "NAGARI": ("나가리",),
@@ -35,14 +35,15 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "ANIMAL": ("열끗으로", "열로", "열끗", "열"),
     "GO": ("고",),
     "STOP": ("스톱", "스탑"),
-    "SELL": ("광팔기",),
+    "SELL": ("광팔기", "광 팔기"),
     "FOLD": ("죽기",),
     "CHONGTONG": ("총통",),
     "SHODANG": ("쇼당",),
     "ACCEPT": ("수락", "받기"),
     "REFUSE": ("거절",),
 }
-"""Each keyword terminal's Korean spellings; ``fmt --korean`` writes the first."""
+"""Each keyword terminal's Korean spellings; ``fmt --korean`` writes the first. The spaced forms
+(``광 팔기``, ``먹은 패``) are the words as a player would also write them (decision R55)."""
 
 MONTHS: dict[str, int] = {
     "송학": 1,
