@@ -244,3 +244,17 @@ def test_a_ppeok_on_the_last_card_counts_where_the_rules_say() -> None:
     assert "ppeok" in [e.kind for e in r.events if e.line == last]
     assert [(s.cards, s.owner) for s in r.view().table if s.month == 8] == [(("8p", "8p", "8a"), "Minji")]
     assert codes(r) == ["illegal-call"]
+
+
+def test_reverse_go_may_stand_instead_of_the_go_multiplier() -> None:
+    """IM and gostop-ts: 역고 ×4 instead of the go multiplier. A (9 points) goes three times after B's
+    go: (9 + 3) × 2 for three gos, × 2 for B's go-bak; ×4 on top, or ×4 in the place of the ×2."""
+    text = BRIGHTS.replace("A: stop", "B: go\nA: go\nA: go\nA: go\nA: stop").replace(
+        "pile B: 1p 2p", "pile B: 1p 2p 12g"
+    )
+    assert owed(hand(text)) == {"B->A": 12 * 2 * 2}
+    assert owed(hand(text, reverse_go_multiplier=4)) == {"B->A": 12 * 2 * 4 * 2}
+    instead = hand(text, reverse_go_multiplier=4, reverse_go_instead="true")
+    assert owed(instead) == {"B->A": 12 * 4 * 2}
+    assert factors(instead, "B") == ["reverse-go", "go-bak"]
+    assert owed(hand(text, reverse_go_instead="true")) == owed(hand(text)), "no 역고 factor: the go multiplier stands"

@@ -270,6 +270,12 @@ class GoRules:
     reverse_go_multiplier: Positive = knob(
         1, "역고: the winner's factor when the winner's first go came after an opponent's go (1: none)", "GS-9"
     )
+    reverse_go_instead: bool = knob(
+        False,
+        "역고's factor replaces the go multiplier instead of multiplying on top of it (IM, gostop-ts: ×4 for any "
+        "number of gos; the go points are still added)",
+        "GS-9",
+    )
     go_when_no_cards_left: Literal["illegal", "allowed"] = knob(
         "illegal", "a go by a player with no card left in hand", "GS-6"
     )

@@ -270,10 +270,19 @@ class _Owed:
         return self.shared + self.own
 
 
+def _go_multiplier(ctx: _Context) -> int:
+    """The winner's go multiplier (GS-4); none where 역고's factor stands instead of it (GS-9)."""
+    _add, multiplier = go_bonus(ctx.winner.gos, ctx.profile)
+    go = ctx.profile.go
+    if ctx.reverse_go and go.reverse_go_instead and go.reverse_go_multiplier > 1:
+        return 1
+    return multiplier
+
+
 def _owed(ctx: _Context, won: PileScore, loser: Standing, scored: Sequence[PileScore]) -> _Owed:
     """What one loser owes, with the loser's placement of a switchable animal chosen in the loser's
     favour; ``scored`` is the loser's pile scored under each placement allowed."""
-    _add, multiplier = go_bonus(ctx.winner.gos, ctx.profile)
+    multiplier = _go_multiplier(ctx)
     shared = _winner_factors(ctx, multiplier)
     added = sum(item.points for item in winner_points(ctx.winner, ctx.profile))
     base = (won.total + added) * prod(f.factor for f in shared)
