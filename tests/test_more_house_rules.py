@@ -133,3 +133,19 @@ def test_a_winner_dealt_two_of_november_and_two_of_december_is_paid_as_before() 
     """Minji's winning hand of tests/hands/last-card-pair.gsn held 11g 11p 12a 12r: no triple."""
     text = (Path(__file__).parent / "hands" / "last-card-pair.gsn").read_text(encoding="utf-8")
     assert owed(hand(text, kept_triple_multiplier=4)) == owed(hand(text))
+
+
+FIRST_FOUR = (Path(__file__).parent / "hands" / "first-turn-four.gsn").read_text(encoding="utf-8")
+
+
+def test_all_four_of_a_month_on_the_first_turn_multiplies_where_the_rules_say() -> None:
+    """FW: "Capturing all four cards of a given month on their first turn will quadruple the
+    player's score if they win." Jae's first turn bombs the four of September; he wins 44, or 176."""
+    assert owed(hand(FIRST_FOUR)) == {"Minji->Jae": 44}
+    verdict = hand(FIRST_FOUR, first_turn_four_multiplier=4)
+    assert owed(verdict) == {"Minji->Jae": 176} and "first-four" in factors(verdict, "Minji")
+
+
+def test_a_first_turn_that_takes_fewer_than_four_of_a_month_multiplies_nothing() -> None:
+    """Jae's first turn in tests/hands/kept-triple.gsn takes a pair of August; he wins as before."""
+    assert owed(hand(KEPT_TRIPLE, first_turn_four_multiplier=4)) == owed(hand(KEPT_TRIPLE))

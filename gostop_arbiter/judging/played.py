@@ -88,6 +88,29 @@ def _kept_triple(r: PlayedHand, profile: Profile) -> list[str]:
     return [player for player in r.order if any(_dealt_months(r, player)[month] == 3 for month in KEPT_TRIPLE_MONTHS)]
 
 
+_TURN_STARTS = frozenset({"play", "bomb", "bonus", "pass"})
+"""The events that begin a player's turn: the first of them says which turn was the player's first."""
+
+
+def _first_turn_four(r: PlayedHand, profile: Profile) -> list[str]:
+    """The players who captured all four cards of a month on their own first turn (FW, EV-12)."""
+    if profile.events.first_turn_four_multiplier == 1:
+        return []
+    first: dict[str, int] = {}
+    for e in r.events:
+        if e.kind in _TURN_STARTS and e.player is not None:
+            first.setdefault(e.player, e.turn)
+    return [
+        player
+        for player, turn in first.items()
+        if any(
+            4 in Counter(month_of(code) for code in e.cards if not is_bonus(code)).values()
+            for e in r.events
+            if e.kind == "capture" and e.player == player and e.turn == turn
+        )
+    ]
+
+
 def _payments(
     r: PlayedHand, standing: dict[str, Standing], outcome: str, profile: Profile, carry: int, stake: int
 ) -> tuple[dict[str, PlayerScore], list[Payment]]:
@@ -160,6 +183,7 @@ def judge_played(
         r.shodang,
         _kept_chongtong(r),
         _kept_triple(r, profile),
+        _first_turn_four(r, profile),
     )
     scores, payments = _payments(r, standing, outcome, profile, carry_in, hand.stake)
     sales = [

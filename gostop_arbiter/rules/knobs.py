@@ -207,6 +207,12 @@ class EventRules:
         "EV-8",
     )
     first_bomb_pay: Count = knob(0, "immediate points for a bomb on the player's own first turn (첫폭탄)", "EV-8")
+    first_turn_four_multiplier: Positive = knob(
+        1,
+        "a winner who captured all four cards of a month on their own first turn is paid this many times "
+        "(FW: 4; 1: nothing more)",
+        "EV-12",
+    )
     two_card_bomb: Literal["off", "no-multiplier", "double"] = knob(
         "off", "a bomb of two cards onto two on the table (수류탄)", "EV-8"
     )

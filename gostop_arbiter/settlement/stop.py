@@ -23,6 +23,7 @@ _DEEDS = {
     "joker": "holds a bonus card that doubles, counted",
     "kept-chongtong": "played on a chongtong",
     "kept-triple": "played on a November or December triple",
+    "first-four": "captured all four of a month on the first turn",
 }
 """What a winner did that multiplies every loser's payment, by the factor's rule."""
 
@@ -79,6 +80,8 @@ class Standing:
     """The player was dealt four of a month and played on without declaring it (들고치기)."""
     kept_triple: bool = False
     """The player was dealt three of November or of December and played on with them (PC-4)."""
+    first_turn_four: bool = False
+    """The player captured all four cards of a month on their own first turn (EV-12)."""
 
 
 def standings(
@@ -92,6 +95,7 @@ def standings(
     shodang: Mapping[str, str] | None = None,
     kept_chongtong: Collection[str] = (),
     kept_triple: Collection[str] = (),
+    first_turn_four: Collection[str] = (),
 ) -> dict[str, Standing]:
     """Each player's standing, from the tallies a replay or a tally hand keeps."""
     return {
@@ -106,6 +110,7 @@ def standings(
             shodang=(shodang or {}).get(p, ""),
             kept_chongtong=p in kept_chongtong,
             kept_triple=p in kept_triple,
+            first_turn_four=p in first_turn_four,
         )
         for p in players
     }
@@ -179,6 +184,7 @@ def _winner_factors(ctx: _Context, gos_multiplier: int) -> list[Factor]:
         ("joker", 2**jokers, jokers),
         ("kept-chongtong", profile.deal.chongtong_kept_multiplier, int(w.kept_chongtong)),
         ("kept-triple", profile.deal.kept_triple_multiplier, int(w.kept_triple)),
+        ("first-four", events.first_turn_four_multiplier, int(w.first_turn_four)),
     )
     factors = [
         factor(rule, times, FACTORS(_deed(rule, count), player=w.player, count=count))
