@@ -125,3 +125,13 @@ def test_settle_up_clears_every_balance_with_the_fewest_transfers(values: list[i
         after[payee] -= amount
     assert all(v == 0 for v in after.values())
     assert len(transfers) == _fewest_by_brute_force([v for v in values if v])
+
+
+def test_fws_delayed_sale_is_paid_by_the_hands_losers_or_by_nobody_after_a_nagari() -> None:
+    """FW: "Compensation ... is paid at the end of the round, by the two losers"; a draw pays none."""
+    profile = resolve("standard", {"sale_payers": "losers-at-end"})
+    paid = gwang_sale("P4", P4_HAND, "D", ["D", "P2", "P3"], profile, winner="P2")
+    assert {p.payer: p.points for p in paid} == {"D": 2, "P3": 2}
+    assert gwang_sale("P4", P4_HAND, "D", ["D", "P2", "P3"], profile, winner=None) == []
+    usual = gwang_sale("P4", P4_HAND, "D", ["D", "P2", "P3"], resolve("standard", {}), winner="P2")
+    assert {p.payer for p in usual} == {"P2", "P3"}

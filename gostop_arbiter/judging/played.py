@@ -190,7 +190,9 @@ def judge_played(
         payment
         for seller, how in r.sitting_out.items()
         if how == "sell"
-        for payment in gwang_sale(seller, list(r.dealt.get(seller, ())), dealer, list(r.order), profile, hand.stake)
+        for payment in gwang_sale(
+            seller, list(r.dealt.get(seller, ())), dealer, list(r.order), profile, hand.stake, r.outcome.winner
+        )
     ]
     at_once = [
         immediate(e.other, e.player, e.extra["points"], e.said, hand.stake)

@@ -364,7 +364,12 @@ class FourPlayerRules:
     )
     sale_rain_alone_counts: bool = knob(True, "the rain bright counts even without another bright", "4P-1")
     sale_triple_doubles: bool = knob(False, "the price doubles when the seller holds three of a month", "4P-1")
-    sale_payers: Literal["non-dealer-actives", "all-others"] = knob("non-dealer-actives", "who pays the seller", "4P-1")
+    sale_payers: Literal["non-dealer-actives", "all-others", "losers-at-end"] = knob(
+        "non-dealer-actives",
+        "who pays the seller: the two who play and do not deal, every other player, or the hand's losers once it "
+        "is won (nobody after a nagari; FW)",
+        "4P-1",
+    )
 
 
 @closed_record

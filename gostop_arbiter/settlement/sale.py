@@ -46,11 +46,13 @@ _COUNTED_BESIDE_BRIGHTS: dict[str, tuple[Callable[[Sequence[str]], list[str]], .
 }
 """``sale_counts`` → what is counted besides the brights."""
 
-_PAYS: dict[str, Callable[[str, str], bool]] = {
-    "non-dealer-actives": lambda player, dealer: player != dealer,
-    "all-others": lambda _player, _dealer: True,
+_PAYS: dict[str, Callable[[str, str, str | None], bool]] = {
+    "non-dealer-actives": lambda player, dealer, _winner: player != dealer,
+    "all-others": lambda _player, _dealer, _winner: True,
+    "losers-at-end": lambda player, _dealer, winner: winner is not None and player != winner,
 }
-"""``sale_payers`` → whether an active player other than the seller pays (the player, the dealer)."""
+"""``sale_payers`` → whether an active player other than the seller pays (the player, the dealer,
+the hand's winner: none after a nagari, when FW's delayed sale is paid by nobody)."""
 
 
 def _holds_triple(cards: Sequence[str]) -> bool:
@@ -59,7 +61,13 @@ def _holds_triple(cards: Sequence[str]) -> bool:
 
 
 def gwang_sale(
-    seller: str, cards: Sequence[str], dealer: str, active: Sequence[str], profile: Profile, stake: int = 1
+    seller: str,
+    cards: Sequence[str],
+    dealer: str,
+    active: Sequence[str],
+    profile: Profile,
+    stake: int = 1,
+    winner: str | None = None,
 ) -> list[Payment]:
     """광팔기: what the player who sat out and sold is paid for the hand dealt to them (4P-1)."""
     rules = profile.four_players
@@ -71,7 +79,7 @@ def gwang_sale(
     if not points:
         return []
     pays = _PAYS[rules.sale_payers]
-    payers = [p for p in active if p != seller and pays(p, dealer)]
+    payers = [p for p in active if p != seller and pays(p, dealer, winner)]
     said = SALE(
         "sale-triple" if doubled else "sale", player=seller, count=len(counted), cards=", ".join(sort_cards(counted))
     )
