@@ -474,3 +474,29 @@ def test_compare_says_why_a_minhwatu_hand_is_incomplete(lang: str, said: str, tm
     path.write_text("".join(lines[:24]), encoding="utf-8")
     result = run("compare", str(path), "--rules", "minhwatu", "--lang", lang, COLUMNS="80")
     assert said in result.stdout.splitlines()[-1], result.stdout
+
+
+def test_every_choice_of_every_knob_is_said_in_korean_beside_its_value() -> None:
+    """``rules NAME --lang ko`` says what a value means: each choice of a knob of fixed values has
+    its words (rules/choices.py) and their Korean, and each profile's output shows them."""
+    from typing import Literal, get_args, get_origin
+
+    from gostop_arbiter.rules.choices import CHOICES
+    from gostop_arbiter.rules.profile import _annotation
+
+    ko = catalogue("ko")
+    for row in knob_rows(PROFILES["standard"]):
+        if not row["group"]:
+            continue
+        annotation = _annotation(row["group"], row["knob"])
+        for value in get_args(annotation) if get_origin(annotation) is Literal else ():
+            words_of = CHOICES.get(f"{row['group']}.{row['knob']}={value}")
+            assert words_of is not None, f"{row['knob']}={value} has no words"
+            assert f"knob choice\x04{words_of}" in ko, words_of
+    for name in ("standard", "cs470"):
+        korean = invoke("rules", name, "--lang", "ko")
+        for row in knob_rows(PROFILES[name]):
+            words_of = CHOICES.get(f"{row['group']}.{row['knob']}={row['value']}")
+            if words_of:
+                said = ko[f"knob choice\x04{words_of}"]
+                assert f"{row['knob']} = {row['value']} ({said})" in korean, row["knob"]

@@ -11,6 +11,7 @@ from rich.text import Text
 from ..messages import Lang, pgettext, say, term
 from ..records import fields
 from ..rules import PROFILES, Profile
+from ..rules.choices import CHOICES
 from ..rules.profile import GROUPS
 
 
@@ -40,6 +41,25 @@ def _value(value: Any) -> str:
     return str(value)
 
 
+def _said_value(row: dict[str, Any], lang: Lang) -> str:
+    """A knob's value as written (the ``Set`` tag's), and beside it, in a language other than
+    English, what the value means: a choice's words, yes or no, none."""
+    written = _value(row["value"])
+    if lang == "en":
+        return written
+    value = row["value"]
+    if isinstance(value, bool):
+        meaning = "yes" if value else "no"
+    elif value is None or value == []:
+        meaning = "none"
+    else:
+        meaning = CHOICES.get(f"{row['group']}.{row['knob']}={value}", "")
+    if not meaning:
+        return written
+    said = pgettext("knob choice", meaning, lang)
+    return f"({said})" if written == "(none)" else f"{written} ({said})"
+
+
 def profiles_table(lang: Lang = "en") -> Table:
     table = Table(show_header=True, header_style="bold", title=say("rules profiles", lang), title_justify="left")
     table.add_column(term("profile", lang))
@@ -63,7 +83,7 @@ def knobs_table(profile: Profile, rows: list[dict[str, Any]], lang: Lang = "en")
                 parts.append(Text(f"\n{shown}", style="bold underline"))
         line = Text("  ")
         line.append(row["knob"], style="bold")
-        line.append(f" = {_value(row['value'])}")
+        line.append(f" = {_said_value(row, lang)}")
         if row["rule"]:
             line.append(f"  ({term('rule', lang)} {row['rule']})", style="dim")
         parts.append(line)
