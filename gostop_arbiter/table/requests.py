@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..cards import UNSEEN
 from ..notation import Statement, write_statement
 from ..notation.model import Bomb, Call, CardRef, Claim, DealLine, Declare, PileLine, Shake, TableLine
-from .recorder import MAX_LINE, MAX_LINES, RecorderError
+from .recorder import MAX_LINE, MAX_LINES, MAX_SEATS, RecorderError
 from .views import card_order
 
 _Card = Field(max_length=8, pattern=r"^(?:[0-9]{1,2}(?:pp|p|g|a|r)|b[0-9])$")
@@ -78,7 +78,7 @@ class CorrectRequest(_Write):
 class SetupRequest(_Write):
     """The table's set-up for the next hand."""
 
-    seats: list[str] = Field(min_length=2, max_length=4)
+    seats: list[str] = Field(min_length=2, max_length=MAX_SEATS)
     """The names, each at most 40 characters (a name, not a sentence)."""
     dealer: str | None = Field(default=None, max_length=80)
     stake: int | None = Field(default=None, ge=0, le=10**9)

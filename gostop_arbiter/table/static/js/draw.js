@@ -314,7 +314,8 @@ function movesByKind(moves) {
   const blocks = [];
   for (const [k, list] of groups) {
     const first = list[0];
-    const who = first.player ? " · " + first.player : "";
+    // a gift of junk says to whom: it pays for the last turn, whoever's call is due now
+    const who = (first.player ? " · " + first.player : "") + (first.to ? " → " + first.to : "");
     if (first.kind === "call") {
       for (const m of list) blocks.push(moveBlock(el("button", { type: "button", "data-move": m.text, onclick: () => act.record(m) },
         term(callOf(m)) + who), m.hint));
@@ -338,6 +339,7 @@ function callOf(m) { return m.text.endsWith(": go") ? "go" : "stop"; }
 function moveName(m) {
   if (m.kind === "sit-out") return W.moves[m.text.endsWith("sell") ? "sell" : "fold"];
   if (m.kind === "declare") return W.moves[m.text.endsWith("animal") ? "declare-animal" : "declare-pi"];
+  if (m.kind === "shodang-answer") return W.moves[m.text.endsWith("accept") ? "accept" : "refuse"];
   return W.moves[m.kind] || m.kind;
 }
 function moveBlock(button, hint, more) {

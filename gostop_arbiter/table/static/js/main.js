@@ -171,7 +171,8 @@ $("lang").addEventListener("click", async () => {
 });
 $("add-seat").addEventListener("click", () => {
   const rows = document.querySelectorAll("#seats .row").length;
-  if (rows < 4) { const row = seatRow("", rows); $("seats").append(row); row.querySelector("input").focus(); }
+  // five or six at the table: all but three sit out (광팔기, 죽기)
+  if (rows < 6) { const row = seatRow("", rows); $("seats").append(row); row.querySelector("input").focus(); }
 });
 $("rules").addEventListener("change", () => { renderKnobs({}); render(); });
 $("start").addEventListener("click", async () => {
