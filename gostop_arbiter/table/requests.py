@@ -98,7 +98,7 @@ class DealtHand(_Request):
 class DealRequest(_Write):
     """The whole deal: each hand, then the table (a bonus card on it is the dealer's at once)."""
 
-    hands: list[DealtHand] = Field(min_length=2, max_length=4)
+    hands: list[DealtHand] = Field(min_length=2, max_length=MAX_SEATS)
     table: list[str] = Field(max_length=20)
 
 
@@ -123,10 +123,10 @@ class TallyRequest(_Write):
     """A hand recorded by its end alone (GSN §6): each player's captured cards, each player's goes,
     shakes and bombs that count, who stopped (nobody: a nagari), and the sake cup's placement."""
 
-    piles: dict[str, list[str]] = Field(max_length=4)
-    goes: dict[str, int] = Field(default_factory=dict, max_length=4)
-    shakes: dict[str, int] = Field(default_factory=dict, max_length=4)
-    bombs: dict[str, int] = Field(default_factory=dict, max_length=4)
+    piles: dict[str, list[str]] = Field(max_length=MAX_SEATS)
+    goes: dict[str, int] = Field(default_factory=dict, max_length=MAX_SEATS)
+    shakes: dict[str, int] = Field(default_factory=dict, max_length=MAX_SEATS)
+    bombs: dict[str, int] = Field(default_factory=dict, max_length=MAX_SEATS)
     stop: str | None = _Named
     cup: Cup | None = None
 

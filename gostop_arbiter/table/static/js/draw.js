@@ -307,7 +307,9 @@ function movesByKind(moves) {
   // choices opens them (T29)
   const groups = new Map();
   for (const m of moves) {
-    const k = m.kind + "|" + (m.player || "");
+    // sitting out and answering a shodang are two different statements, each its own button
+    const each = m.kind === "sit-out" || m.kind === "shodang-answer";
+    const k = m.kind + "|" + (m.player || "") + (each ? "|" + m.text : "");
     if (!groups.has(k)) groups.set(k, []);
     groups.get(k).push(m);
   }
