@@ -71,8 +71,8 @@ def test_five_at_the_table_two_sit_out_by_tapping(keeper: Any, tmp_path: Path) -
         set_up(keeper, seats, "Minji", "100", "다섯이서")
         tap(keeper, "#start")
         dealt = [s for s in hand.statements if isinstance(s, DealLine | TableLine)]
-        for statement in dealt:
-            for card in statement.cards:
+        for line in dealt:
+            for card in line.cards:
                 tap(keeper, f'#deal-grid [data-card="{card.code}"]:not(.on):not([disabled])')
         tap(keeper, "#deal-next")
         until_recorded(keeper, len(dealt))
