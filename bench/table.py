@@ -217,11 +217,12 @@ def phone_run(seed: int, throttle: float) -> tuple[float, list[float], int]:
     """One run on a throttled phone: its first draw (ms), every tap's answer drawn (ms), and the
     taps the deal took."""
     sys.path.insert(0, str(ROOT / "tests"))
-    from browsers import chromium, tap, wait
-    from test_table_browser import tap_turn
+    from browsers import chromium, pick, shown, tap, wait
+    from test_table_browser import recorded, steps_of, tap_turn
 
-    from gostop_arbiter.notation import read_statement
+    from gostop_arbiter.notation import read_statement, write_statement
     from gostop_arbiter.notation.model import Turn
+    from gostop_arbiter.records import replace
 
     seats, dealer, lines = phone_hand(seed)
     with tempfile.TemporaryDirectory() as folder:
@@ -254,8 +255,19 @@ def phone_run(seed: int, throttle: float) -> tuple[float, list[float], int]:
             for line in lines[len(dealt) :]:
                 count += 1
                 statement = read_statement(line, seats=seats)
-                if isinstance(statement, Turn):
+                if isinstance(statement, Turn) and statement.play == "card":
                     tap_turn(phone, statement, count)
+                    continue
+                if isinstance(statement, Turn):  # a bomb or a dummy turn: its button, then its flips
+                    bare = write_statement(replace(statement, flips=[], target=None, marks=[]))
+                    tap(phone, f'#hand [data-play="{bare}"]')
+                    for step, code in steps_of(statement):
+                        n = count
+                        wait(phone, lambda d, n=n: len(recorded(d)) >= n or shown(d, "#choose-cards button"))
+                        if len(recorded(phone)) >= count:
+                            break
+                        pick(phone, "#choose-cards", f'[data-step="{step}"]', code)
+                    wait(phone, lambda d, n=count: len(recorded(d)) == n, 30)
                     continue
                 offered = phone.find_elements("css selector", f'#moves [data-move="{line}"]')
                 if offered:
