@@ -250,3 +250,17 @@ def test_a_family_evening_of_five_hands_with_a_watcher(phones: tuple[Any, Any], 
     written = read_text(evening.read_text(encoding="utf-8")).hands
     assert [h.kind for h in written] == ["played", "played", "played", "tally", "played"]
     assert [len(h.seats) for h in written] == [2, 3, 4, 3, 2]
+
+
+def test_the_checks_text_on_the_page_names_the_cards_as_players_write_them(tmp_path: Path) -> None:
+    """The verdict's text under 판정 전문 is check's, its cards by their names (T66): 재현's
+    brights are 3광 8광 11광, the sake cup 국진, in English 3 bright, 8 bright, 11 bright."""
+    from test_table_api import SAMPLE, Table, statements_of
+
+    for lang, brights, cup in (("ko", "광 3: 3광 8광 11광", "국진"), ("en", "brights 3: 3 bright, 8 bright,", "sake")):
+        table = Table(tmp_path / f"{lang}.gsn", lang=lang)
+        table.setup(["민지", "재현"], dealer="민지", stake=100)
+        table.push(*statements_of(SAMPLE)[:-1])
+        text = table.state["hand"]["verdict_text"]
+        assert brights in text and cup in text
+        assert CODE.findall(text.split("\n", 1)[1]) == []  # the first line names the file

@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from ..card_names import card_name
 from ..cards import UNSEEN, card_info
 from ..engine import BoardView, HandBoard
 from ..engine.events import Event
@@ -406,7 +407,25 @@ def _verdict_text(evening: Recorder, verdict: HandVerdict, lang: Lang) -> str:
 
     console = Console(width=52, color_system=None, force_terminal=False, highlight=False, emoji=False)
     lines = {number: text for number, text in enumerate(evening.lines, start=1)}
-    return rendered_hand(console, evening.path.name, verdict, lines, lang).rstrip()
+    return rendered_hand(console, evening.path.name, named_cards(verdict, lang), lines, lang).rstrip()
+
+
+def named_cards(verdict: HandVerdict, lang: Lang) -> HandVerdict:
+    """The verdict with each score line's cards by the names players write (``3광 8광 11광``, not
+    ``3g 8g 11g``): the check's text on the page is read at the table, not beside the file
+    (decision T66)."""
+    scores = {
+        player: replace(score, items=[replace(item, cards=_names(item.cards, lang)) for item in score.items])
+        for player, score in verdict.scores.items()
+    }
+    return replace(verdict, scores=scores)
+
+
+def _names(codes: Sequence[str], lang: Lang) -> list[str]:
+    """Cards' names as a list: an English name (``8 bright``) has a space of its own, so each is
+    followed by a comma."""
+    names = [card_name(code, lang) for code in codes]
+    return names if lang == "ko" else [f"{name}," for name in names[:-1]] + names[-1:]
 
 
 def _hand_summary(verdict: HandVerdict) -> HandSummary:
