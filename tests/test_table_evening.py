@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import statistics
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -125,6 +126,7 @@ def tap_hand(
     from selenium.webdriver.common.by import By
 
     dealt = [s for s in hand.statements if isinstance(s, DealLine | TableLine)]
+    keeper.taps = 0
     for line in dealt:
         if isinstance(line, DealLine) and line.player == unseen:
             tap(keeper, "#deal-unseen")
@@ -135,6 +137,7 @@ def tap_hand(
         looked_at(keeper, "deal", problems)
     tap(keeper, "#deal-next")
     until_recorded(keeper, len(dealt))
+    deal_taps, turn_taps = keeper.taps, []
     # the watcher's phone names no card of any hand while the hand is played
     wait(watcher, lambda d: len(recorded(d)) == len(dealt))
     for line in recorded(watcher)[: len(dealt) - 1]:
@@ -143,8 +146,10 @@ def tap_hand(
     pushed = 0
     for count, statement in enumerate(hand.statements[len(dealt) :], start=len(dealt) + 1):
         text = write_statement(statement)
+        before = keeper.taps
         if isinstance(statement, Turn) and statement.play == "card":
             tap_turn(keeper, statement, count)
+            turn_taps.append(keeper.taps - before)
         elif isinstance(statement, Turn):
             tap(keeper, f'#hand [data-play="{write_statement(replace(statement, flips=[], target=None))}"]')
             for step, _code in steps_of(statement):
@@ -164,6 +169,10 @@ def tap_hand(
         if count == len(dealt) + 1:
             looked_at(keeper, f"turn-{len(hand.seats)}", problems)
             looked_at(watcher, f"watcher-{len(hand.seats)}", problems)
+    print(
+        f"\n{len(hand.seats)} at the table{' (a hand not seen)' if unseen else ''}: the deal {deal_taps} taps, "
+        f"a turn {statistics.median(turn_taps)} (median), the whole hand {keeper.taps}"
+    )
     return pushed
 
 
