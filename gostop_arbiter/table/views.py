@@ -584,9 +584,7 @@ def moves_now(evening: Recorder, lang: Lang) -> list[MoveView]:
     if board is None:
         return []
     to = receiver(board)
-    return [
-        move_view(i, listed[i], lang, to if isinstance(listed[i], Give) else None) for i in offered(board, listed)
-    ]
+    return [move_view(i, listed[i], lang, to if isinstance(listed[i], Give) else None) for i in offered(board, listed)]
 
 
 def _undone_view(evening: Recorder, lang: Lang) -> UndoneView | None:
