@@ -2,6 +2,7 @@
 at an address of its own (127.0.0.10, 127.0.0.11, ...), as each phone at a table has its own.
 
     python bench/table.py [--watchers 20] [--statements 200]
+    python bench/table.py --phone [--runs 5] [--throttle 4]
 
 Starts ``gostop-arbiter table`` on a fresh file, opens each watcher's event stream, then records
 simulated hands statement by statement as a scorekeeper's phone would (the set-up, the deal in one
@@ -11,6 +12,15 @@ read), and the last watcher's update (request sent → the last of the watchers 
 state of that revision). The watchers' streams are read by other processes than the scorekeeper's
 (two by default), so that reading twenty streams does not delay the scorekeeper's clock; the clock
 is ``time.perf_counter``, the system's monotonic clock, the same in every process.
+
+With ``--phone`` it measures a phone instead (issue 30's "Measured"): Debian's chromium at 390×844
+with Chrome's CPU throttling (``Emulation.setCPUThrottlingRate``, 4× by default: a slow phone), a
+fresh server and browser each run. A simulated three-player hand is set up, dealt by tapping each
+card, and played by tapping each turn (the card, each flip by its month if need be) and each call.
+It prints the page's first draw (from the navigation to the page's ``drawn`` mark: its state and
+words loaded and drawn) and every tap answered and drawn (the page's ``tap`` measure: from the
+click, through the server's answer, to the frame after the redraw), per run and pooled: median,
+p90, p99 and max. Times are printed here, never asserted in the tests (decision T41).
 """
 
 from __future__ import annotations
@@ -190,12 +200,121 @@ def report(watchers: int, processes: int, answers: list[float], updates: list[fl
         )
 
 
+def phone_hand(seed: int) -> tuple[list[str], str, list[str]]:
+    """A simulated three-player hand with every hand seen: its seats, dealer and statements."""
+    from gostop_arbiter import judge_text, read_text
+    from gostop_arbiter.notation import write_statement, write_transcript
+    from gostop_arbiter.rules import profile_named
+    from gostop_arbiter.tools.simulate import simulate
+
+    transcript = simulate(profile_named("standard"), players=3, hands=1, seed=seed)
+    hand = read_text(write_transcript(transcript)).hands[0]
+    dealer = judge_text(write_transcript(transcript)).hands[0].dealer or hand.seats[0]
+    return list(hand.seats), dealer, [write_statement(s) for s in hand.statements]
+
+
+def phone_run(seed: int, throttle: float) -> tuple[float, list[float], int]:
+    """One run on a throttled phone: its first draw (ms), every tap's answer drawn (ms), and the
+    taps the deal took."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from browsers import chromium, pick, shown, tap, wait
+    from test_table_browser import recorded, steps_of, tap_turn
+
+    from gostop_arbiter.notation import read_statement, write_statement
+    from gostop_arbiter.notation.model import Turn
+    from gostop_arbiter.records import replace
+
+    seats, dealer, lines = phone_hand(seed)
+    with tempfile.TemporaryDirectory() as folder:
+        process, port, keeper, _viewer = start_server(Path(folder) / "phone.gsn")
+        base = f"http://127.0.0.1:{port}"
+        phone = chromium(390, 844)
+        try:
+
+            def post(path: str, body: dict[str, object]) -> None:
+                after = httpx.get(f"{base}/api/state", params={"t": keeper}).json()["revision"]
+                answer = httpx.post(
+                    f"{base}{path}", params={"t": keeper}, json={"after": after, **body}, headers={"origin": base}
+                )
+                answer.raise_for_status()
+
+            post("/api/setup", {"seats": seats, "dealer": dealer, "stake": 100})
+            phone.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": throttle})
+            phone.get(f"{base}/?t={keeper}&lang=ko")
+            wait(phone, lambda d: d.execute_script("return performance.getEntriesByName('drawn').length") > 0)
+            first: float = phone.execute_script("return performance.getEntriesByName('drawn')[0].startTime")
+            dealt = [line for line in lines if line.startswith(("deal ", "table:"))]
+            phone.taps = 0
+            for line in dealt:
+                for card in line.partition(": ")[2].split():
+                    tap(phone, f'#deal-grid [data-card="{card}"]:not(.on):not([disabled])')
+            tap(phone, "#deal-next")
+            deal_taps = phone.taps
+            count = len(dealt)
+            wait(phone, lambda d: len(d.find_elements("css selector", "#statements li")) == count, 30)
+            for line in lines[len(dealt) :]:
+                count += 1
+                statement = read_statement(line, seats=seats)
+                if isinstance(statement, Turn) and statement.play == "card":
+                    tap_turn(phone, statement, count)
+                    continue
+                if isinstance(statement, Turn):  # a bomb or a dummy turn: its button, then its flips
+                    bare = write_statement(replace(statement, flips=[], target=None, marks=[]))
+                    tap(phone, f'#hand [data-play="{bare}"]')
+                    for step, code in steps_of(statement):
+                        n = count
+                        wait(phone, lambda d, n=n: len(recorded(d)) >= n or shown(d, "#choose-cards button"))
+                        if len(recorded(phone)) >= count:
+                            break
+                        pick(phone, "#choose-cards", f'[data-step="{step}"]', code)
+                    wait(phone, lambda d, n=count: len(recorded(d)) == n, 30)
+                    continue
+                offered = phone.find_elements("css selector", f'#moves [data-move="{line}"]')
+                if offered:
+                    tap(phone, f'#moves [data-move="{line}"]')
+                else:  # a gift the page does not offer (decision T62): written as the arbiter gives it
+                    post("/api/push", {"lines": [line]})
+                wait(phone, lambda d, n=count: len(d.find_elements("css selector", "#statements li")) == n, 30)
+            taps: list[float] = phone.execute_script(
+                "return performance.getEntriesByName('tap').map((e) => e.duration)"
+            )
+        finally:
+            phone.quit()
+            process.terminate()
+            process.wait()
+    return first, taps, deal_taps
+
+
+def phone_report(runs: list[tuple[float, list[float], int]], throttle: float) -> None:
+    print(f"gostop-arbiter table on a phone: chromium 390x844, CPU throttled {throttle:g}x, {len(runs)} runs")
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}")
+    print(f"{'milliseconds':<28}{'first draw':>11}{'taps':>6}{'p50':>7}{'p90':>7}{'p99':>7}{'max':>7}")
+    pooled: list[float] = []
+    for n, (first, taps, deal_taps) in enumerate(runs, start=1):
+        pooled += taps
+        print(
+            f"{f'run {n} (deal: {deal_taps} taps)':<28}{first:>11.0f}{len(taps):>6}{statistics.median(taps):>7.0f}"
+            f"{_percentile(taps, 90):>7.0f}{_percentile(taps, 99):>7.0f}{max(taps):>7.0f}"
+        )
+    firsts = sorted(first for first, _taps, _deal in runs)
+    print(
+        f"{'all runs':<28}{statistics.median(firsts):>11.0f}{len(pooled):>6}{statistics.median(pooled):>7.0f}"
+        f"{_percentile(pooled, 90):>7.0f}{_percentile(pooled, 99):>7.0f}{max(pooled):>7.0f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--watchers", type=int, default=20)
     parser.add_argument("--statements", type=int, default=200)
     parser.add_argument("--processes", type=int, default=2, help="processes the watchers' streams share")
+    parser.add_argument("--phone", action="store_true", help="a throttled phone's first draw and taps instead")
+    parser.add_argument("--runs", type=int, default=5, help="with --phone: runs, each a fresh server and browser")
+    parser.add_argument("--throttle", type=float, default=4, help="with --phone: Chrome's CPU slowdown")
     args = parser.parse_args()
+    if args.phone:
+        phone_report([phone_run(30 + n, args.throttle) for n in range(args.runs)], args.throttle)
+        return
     asyncio.run(run(args.watchers, args.statements, args.processes))
 
 

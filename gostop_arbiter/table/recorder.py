@@ -51,7 +51,14 @@ MAX_NAME = 40
 """The most characters of a player's name."""
 
 MAX_LINES = 64
-"""The most statements one write may carry (a deal is at most four hands, the table and the stock)."""
+"""The most statements one write may carry (a deal is at most six hands, the table and the stock)."""
+
+MAX_SEATS = 6
+"""The most players at a table: five or six, all but three sit out (광팔기, 죽기), as the rules have it."""
+
+FAMILY_STAKE = 100
+"""The money a point the first set-up proposes: 100원 a point, what a family usually plays for
+(decision T64)."""
 
 
 class RecorderError(ArbiterError, ValueError):
@@ -196,8 +203,8 @@ def _seats_of(names: Sequence[str]) -> list[str]:
     seats = [_quoted_ok(s, "the name") for s in names]
     if any(len(seat) > MAX_NAME for seat in seats):
         raise RecorderError("a name may hold at most {n} characters", n=MAX_NAME)
-    if not 2 <= len(seats) <= 4:
-        raise RecorderError("a table seats two to four players; these are {n}", n=len(seats))
+    if not 2 <= len(seats) <= MAX_SEATS:
+        raise RecorderError("a table seats two to six players; these are {n}", n=len(seats))
     if len(set(seats)) != len(seats):
         raise RecorderError("each player needs a name of their own: a name is given twice")
     if any("," in s for s in seats):
@@ -323,7 +330,7 @@ class Recorder:
             return {
                 "seats": [],
                 "dealer": None,
-                "stake": 1,
+                "stake": FAMILY_STAKE,
                 "rules": self.default_rules or "standard",
                 "sets": self.default_sets,
             }

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..cards import UNSEEN
 from ..notation import Statement, write_statement
 from ..notation.model import Bomb, Call, CardRef, Claim, DealLine, Declare, PileLine, Shake, TableLine
-from .recorder import MAX_LINE, MAX_LINES, RecorderError
+from .recorder import MAX_LINE, MAX_LINES, MAX_SEATS, RecorderError
 from .views import card_order
 
 _Card = Field(max_length=8, pattern=r"^(?:[0-9]{1,2}(?:pp|p|g|a|r)|b[0-9])$")
@@ -78,7 +78,7 @@ class CorrectRequest(_Write):
 class SetupRequest(_Write):
     """The table's set-up for the next hand."""
 
-    seats: list[str] = Field(min_length=2, max_length=4)
+    seats: list[str] = Field(min_length=2, max_length=MAX_SEATS)
     """The names, each at most 40 characters (a name, not a sentence)."""
     dealer: str | None = Field(default=None, max_length=80)
     stake: int | None = Field(default=None, ge=0, le=10**9)
@@ -98,7 +98,7 @@ class DealtHand(_Request):
 class DealRequest(_Write):
     """The whole deal: each hand, then the table (a bonus card on it is the dealer's at once)."""
 
-    hands: list[DealtHand] = Field(min_length=2, max_length=4)
+    hands: list[DealtHand] = Field(min_length=2, max_length=MAX_SEATS)
     table: list[str] = Field(max_length=20)
 
 
@@ -123,10 +123,10 @@ class TallyRequest(_Write):
     """A hand recorded by its end alone (GSN §6): each player's captured cards, each player's goes,
     shakes and bombs that count, who stopped (nobody: a nagari), and the sake cup's placement."""
 
-    piles: dict[str, list[str]] = Field(max_length=4)
-    goes: dict[str, int] = Field(default_factory=dict, max_length=4)
-    shakes: dict[str, int] = Field(default_factory=dict, max_length=4)
-    bombs: dict[str, int] = Field(default_factory=dict, max_length=4)
+    piles: dict[str, list[str]] = Field(max_length=MAX_SEATS)
+    goes: dict[str, int] = Field(default_factory=dict, max_length=MAX_SEATS)
+    shakes: dict[str, int] = Field(default_factory=dict, max_length=MAX_SEATS)
+    bombs: dict[str, int] = Field(default_factory=dict, max_length=MAX_SEATS)
     stop: str | None = _Named
     cup: Cup | None = None
 

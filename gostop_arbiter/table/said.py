@@ -27,6 +27,8 @@ from ..notation.model import (
     Give,
     PileLine,
     Shake,
+    Shodang,
+    ShodangAnswer,
     SitOut,
     Statement,
     StockLine,
@@ -86,6 +88,9 @@ SENTENCES: dict[str, str] = {
     "sell": "{player} sold the brights and sits out",
     "fold": "{player} folded",
     "chongtong": "{player} showed four of a month: {cards}",
+    "shodang": "{player} offered shodang",
+    "accept": "{player} accepted the shodang",
+    "refuse": "{player} refused the shodang",
     "claim": "The table said {payer} pays {payee} {points} points",
     "claim-nagari": "The table said nagari",
 }
@@ -99,8 +104,11 @@ HINTS: dict[str, str] = {
     "give": "Which junk is handed over for the steal; left alone, the arbiter picks it",
     "declare": "Where the sake cup counts from now on: it may decide a score",
     "chongtong": "Four of a month in a hand at the deal: that hand wins at once",
-    "sell": "Four at the table: sell the brights and sit this hand out",
-    "fold": "Four at the table: sit this hand out without selling",
+    "sell": "More than three at the table: sell the brights and sit this hand out",
+    "fold": "More than three at the table: sit this hand out without selling",
+    "shodang": "Three playing: show the hand and offer the others a draw",
+    "accept": "Take the draw: both accept, and the hand is void",
+    "refuse": "Play on: losing, the one who refused pays for the other loser too, as the house rules say",
 }
 """One line on what each statement the page offers does, by its kind (a call by go or stop)."""
 
@@ -145,6 +153,10 @@ def said(statement: Statement, lang: Lang, taken: Sequence[str] = ()) -> str:
         return tell(SENTENCES[s.call], lang, player=s.player)
     if isinstance(statement, SitOut):
         return tell(SENTENCES[s.how], lang, player=s.player)
+    if isinstance(statement, Shodang):
+        return tell(SENTENCES["shodang"], lang, player=s.player)
+    if isinstance(statement, ShodangAnswer):
+        return tell(SENTENCES[s.answer], lang, player=s.player)
     if isinstance(statement, Claim):
         if s.payer is None:
             return tell(SENTENCES["claim-nagari"], lang)
@@ -180,4 +192,6 @@ def hint(statement: Statement, lang: Lang) -> str:
         kind = statement.call
     elif isinstance(statement, SitOut):
         kind = statement.how
+    elif isinstance(statement, ShodangAnswer):
+        kind = statement.answer
     return pgettext("table", HINTS[kind], lang) if kind in HINTS else ""

@@ -14,12 +14,13 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from ..card_names import card_name
 from ..cards import UNSEEN, card_info
 from ..engine import BoardView, HandBoard
 from ..engine.events import Event
 from ..messages import Lang, money, pgettext, term
 from ..notation import Statement, write_statement
-from ..notation.model import CardRef, DealLine, Declare, Hand, StockLine, Turn
+from ..notation.model import CardRef, DealLine, Declare, Give, Hand, StockLine, Turn
 from ..records import replace
 from ..render.report import rendered_hand
 from ..render.words import discrepancy_text, factor_reason, payment_reason, violation_text
@@ -83,6 +84,8 @@ class MoveView(BaseModel):
     text: str
     said: str
     hint: str
+    to: str | None = None
+    """Whom the statement is for: the player a ``give`` hands its junk to (the turn's player)."""
 
 
 class StepView(BaseModel):
@@ -286,7 +289,7 @@ def _board_state(view: BoardView) -> BoardView:
     )
 
 
-def move_view(index: int, statement: Statement, lang: Lang) -> MoveView:
+def move_view(index: int, statement: Statement, lang: Lang, to: str | None = None) -> MoveView:
     player = getattr(statement, "player", None)
     cards = [c.code for c in getattr(statement, "cards", [])]
     for one in ("card", "draw"):
@@ -302,6 +305,7 @@ def move_view(index: int, statement: Statement, lang: Lang) -> MoveView:
         text=write_statement(statement),
         said=said(statement, lang),
         hint=hint(statement, lang),
+        to=to,
     )
 
 
@@ -322,11 +326,38 @@ def option_view(index: int, turn: Turn, lang: Lang) -> OptionView:
 
 
 def offered(board: HandBoard, moves: Sequence[Statement]) -> list[int]:
-    """The places in the board's listing of the statements worth offering now (decision T29): a
-    sake cup's placement only to the player whose turn or call it is (it may decide their score
-    then), and everything else the board lists."""
+    """The places in the board's listing of the statements worth offering now (decisions T29,
+    T62): a sake cup's placement only to the player whose turn or call it is (it may decide their
+    score then); a giver's junk only when what they give may change a pile's count, since left
+    alone the arbiter gives the junk worth least (GSN §5); everything else the board lists."""
     who = board.view().who
-    return [i for i, move in enumerate(moves) if not isinstance(move, Declare) or move.player == who]
+    worths: dict[str, set[tuple[str, ...]]] = {}
+    for move in moves:
+        if isinstance(move, Give):
+            worths.setdefault(move.player, set()).add(gift_worth(move))
+    return [
+        i
+        for i, move in enumerate(moves)
+        if not (isinstance(move, Declare) and move.player != who)
+        and not (isinstance(move, Give) and len(worths[move.player]) < 2)
+    ]
+
+
+def gift_worth(gift: Give) -> tuple[str, ...]:
+    """What a gift of junk counts for in a pile: each card's junk value, the sake cup by its code
+    (what it is worth is where it counts). Two gifts of one worth are the same to every score."""
+    return tuple(sorted(_junk_worth(c.code) for c in gift.cards))
+
+
+def _junk_worth(code: str) -> str:
+    info = card_info(code)
+    return code if code == "9a" or info is None else str(info.junk_value)
+
+
+def receiver(board: HandBoard) -> str | None:
+    """The player whose turn a ``give`` pays for: the last turn's."""
+    turns = [s for s in board.statements if isinstance(s, Turn)]
+    return turns[-1].player if turns else None
 
 
 def verdict_view(verdict: HandVerdict, lang: Lang, currency: str | None = None) -> VerdictView:
@@ -376,7 +407,25 @@ def _verdict_text(evening: Recorder, verdict: HandVerdict, lang: Lang) -> str:
 
     console = Console(width=52, color_system=None, force_terminal=False, highlight=False, emoji=False)
     lines = {number: text for number, text in enumerate(evening.lines, start=1)}
-    return rendered_hand(console, evening.path.name, verdict, lines, lang).rstrip()
+    return rendered_hand(console, evening.path.name, named_cards(verdict, lang), lines, lang).rstrip()
+
+
+def named_cards(verdict: HandVerdict, lang: Lang) -> HandVerdict:
+    """The verdict with each score line's cards by the names players write (``3광 8광 11광``, not
+    ``3g 8g 11g``): the check's text on the page is read at the table, not beside the file
+    (decision T66)."""
+    scores = {
+        player: replace(score, items=[replace(item, cards=_names(item.cards, lang)) for item in score.items])
+        for player, score in verdict.scores.items()
+    }
+    return replace(verdict, scores=scores)
+
+
+def _names(codes: Sequence[str], lang: Lang) -> list[str]:
+    """Cards' names as a list: an English name (``8 bright``) has a space of its own, so each is
+    followed by a comma."""
+    names = [card_name(code, lang) for code in codes]
+    return names if lang == "ko" else [f"{name}," for name in names[:-1]] + names[-1:]
 
 
 def _hand_summary(verdict: HandVerdict) -> HandSummary:
@@ -534,7 +583,8 @@ def moves_now(evening: Recorder, lang: Lang) -> list[MoveView]:
     listed = evening.remember("legal", lambda: legal_now(evening))
     if board is None:
         return []
-    return [move_view(i, listed[i], lang) for i in offered(board, listed)]
+    to = receiver(board)
+    return [move_view(i, listed[i], lang, to if isinstance(listed[i], Give) else None) for i in offered(board, listed)]
 
 
 def _undone_view(evening: Recorder, lang: Lang) -> UndoneView | None:

@@ -171,6 +171,9 @@ _MOVE_KINDS: dict[str, str] = {
     "sell": "Sell the brights",
     "fold": "Fold",
     "chongtong": "Chongtong",
+    "shodang": "Shodang",
+    "accept": "Accept the shodang",
+    "refuse": "Refuse the shodang",
     "bomb": "Bomb",
     "pass": "Dummy turn",
 }

@@ -86,6 +86,12 @@ export function render() {
   settle();
 }
 
+export function redraw(part) {
+  // a tap that changed only the deal or the tally being tapped: that part drawn again, not the page
+  if (part === "deal") renderDeal(); else renderTally();
+  settle();
+}
+
 function dueOf(hand, board, dealt) {
   if (!hand) return w("set-up-due");
   if (hand.over) return w("over");
@@ -189,15 +195,29 @@ function renderDeal() {
   $("deal-count").textContent = (unseen ? w("unseen") + " · " : "") + w("chosen", { n: mine.length, count: t.count });
   $("deal-unseen").hidden = t.who === null;
   $("deal-unseen").setAttribute("aria-pressed", String(unseen));
-  const copies = {};
-  $("deal-grid").replaceChildren(...hand.deck.map((code) => {
-    copies[code] = (copies[code] || 0) + 1;
-    const id = code + "#" + copies[code];
-    const node = cardNode(code, { "data-id": id, disabled: elsewhere.has(id), "aria-pressed": String(mine.includes(id)) });
-    if (mine.includes(id)) node.classList.add("on");
-    node.addEventListener("click", () => act.dealTap(id, kindOf(code) === "b"));
-    return node;
-  }));
+  const grid = $("deal-grid");
+  const deck = page.lang + " " + hand.deck.join(" ");   // the tiles' names are in the page's language
+  if (grid.dataset.deck === deck) {
+    // the same deck's grid: each card's state set where it is, the tiles kept (a tap on a slow
+    // phone is answered in a frame: T65)
+    for (const node of grid.children) {
+      const id = node.dataset.id;
+      node.disabled = elsewhere.has(id);
+      node.setAttribute("aria-pressed", String(mine.includes(id)));
+      node.classList.toggle("on", mine.includes(id));
+    }
+  } else {
+    const copies = {};
+    grid.replaceChildren(...hand.deck.map((code) => {
+      copies[code] = (copies[code] || 0) + 1;
+      const id = code + "#" + copies[code];
+      const node = cardNode(code, { "data-id": id, disabled: elsewhere.has(id), "aria-pressed": String(mine.includes(id)) });
+      if (mine.includes(id)) node.classList.add("on");
+      node.addEventListener("click", () => act.dealTap(id, kindOf(code) === "b"));
+      return node;
+    }));
+    grid.dataset.deck = deck;
+  }
   $("deal-back").disabled = d.at === 0;
   $("deal-next").textContent = d.at === d.targets.length - 1 ? w("record-deal") : w("next");
   $("tally-offer").hidden = hand.statements.length > 0 || d.at > 0 || Object.values(d.picks).some((p) => p.length);
@@ -307,14 +327,17 @@ function movesByKind(moves) {
   // choices opens them (T29)
   const groups = new Map();
   for (const m of moves) {
-    const k = m.kind + "|" + (m.player || "");
+    // sitting out and answering a shodang are two different statements, each its own button
+    const each = m.kind === "sit-out" || m.kind === "shodang-answer";
+    const k = m.kind + "|" + (m.player || "") + (each ? "|" + m.text : "");
     if (!groups.has(k)) groups.set(k, []);
     groups.get(k).push(m);
   }
   const blocks = [];
   for (const [k, list] of groups) {
     const first = list[0];
-    const who = first.player ? " · " + first.player : "";
+    // a gift of junk says to whom: it pays for the last turn, whoever's call is due now
+    const who = (first.player ? " · " + first.player : "") + (first.to ? " → " + first.to : "");
     if (first.kind === "call") {
       for (const m of list) blocks.push(moveBlock(el("button", { type: "button", "data-move": m.text, onclick: () => act.record(m) },
         term(callOf(m)) + who), m.hint));
@@ -338,6 +361,7 @@ function callOf(m) { return m.text.endsWith(": go") ? "go" : "stop"; }
 function moveName(m) {
   if (m.kind === "sit-out") return W.moves[m.text.endsWith("sell") ? "sell" : "fold"];
   if (m.kind === "declare") return W.moves[m.text.endsWith("animal") ? "declare-animal" : "declare-pi"];
+  if (m.kind === "shodang-answer") return W.moves[m.text.endsWith("accept") ? "accept" : "refuse"];
   return W.moves[m.kind] || m.kind;
 }
 function moveBlock(button, hint, more) {

@@ -4,7 +4,7 @@ import { loadWords, w } from "./words.js";
 import { ask, follow, pause, read, write } from "./server.js";
 import { cardNode, el, sorted } from "./cards.js";
 import {
-  $, adopt, blockOf, key, knobSets, live, lost, notice, refused, remaining, render, renderChoose,
+  $, adopt, blockOf, key, knobSets, live, lost, notice, redraw, refused, remaining, render, renderChoose,
   renderKnobs, seatNames, seatRow, setActions, unsay,
 } from "./draw.js";
 
@@ -21,7 +21,9 @@ page.lang = localStorage.getItem("gostop-lang") === "en" ? "en" : "ko";
 async function send(path, body) {
   unsay();
   const old = page.S;
-  const answer = await write(path, body);
+  page.writing += 1;
+  let answer;
+  try { answer = await write(path, body); } finally { page.writing -= 1; }
   if (answer.lost) {
     page.unsure = { state: old };   // it may have reached the table: the page looks when it is back
     gone();
@@ -128,7 +130,7 @@ function dealTap(id, bonus) {
   else if (mine.length < t.count || (t.who === null && bonus)) mine.push(id);
   const full = mine.filter((c) => !c.startsWith("b")).length >= t.count || (t.who !== null && mine.length >= t.count);
   if (at < 0 && full && d.at < d.targets.length - 1) d.at += 1;   // the next hand, by itself
-  render();
+  redraw("deal");   // the deal alone changed: the rest of the page stays as it is (T65)
 }
 async function recordDeal() {
   const d = page.dealing;
@@ -143,7 +145,7 @@ function tallyTap(id) {
   const t = page.tallying, mine = t.piles[t.at] || (t.piles[t.at] = []);
   const at = mine.indexOf(id);
   if (at >= 0) mine.splice(at, 1); else mine.push(id);
-  render();
+  redraw("tally");
 }
 async function recordTally() {
   const t = page.tallying, piles = {};
@@ -171,7 +173,8 @@ $("lang").addEventListener("click", async () => {
 });
 $("add-seat").addEventListener("click", () => {
   const rows = document.querySelectorAll("#seats .row").length;
-  if (rows < 4) { const row = seatRow("", rows); $("seats").append(row); row.querySelector("input").focus(); }
+  // five or six at the table: all but three sit out (광팔기, 죽기)
+  if (rows < 6) { const row = seatRow("", rows); $("seats").append(row); row.querySelector("input").focus(); }
 });
 $("rules").addEventListener("change", () => { renderKnobs({}); render(); });
 $("start").addEventListener("click", async () => {
@@ -253,6 +256,8 @@ async function listen() {
 function heard(fresh) {
   const S = page.S;
   if (S && fresh.revision === S.revision) return;
+  // this page's own write, heard before its answer: the answer brings the state, drawn once (T65)
+  if (page.writing) return;
   if (S && S.role === "scorekeeper") { refresh(); return; }   // the watchers' state has no moves
   fresh.role = S ? S.role : fresh.role;
   adopt(fresh);

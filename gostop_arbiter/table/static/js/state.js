@@ -15,6 +15,7 @@ export const page = {
   tapped: null,       // the part of the page the last tap was in: a refusal is said there
   unsure: null,       // a write whose answer never came: {state} the page had when it was sent
   unheard: new Set(), // indexes of statements recorded while this page was not connected
+  writing: 0,         // this page's writes not answered yet: their answer brings the state (T65)
 };
 
 // when the last tap was, until what it changed is drawn
