@@ -64,6 +64,22 @@ def card_name(code: str, lang: Lang) -> str:
     return f"{card.month}{kind}" if lang == "ko" else f"{card.month} {kind}"
 
 
+def cards_named(text: str, lang: Lang) -> str:
+    """A fact that lists cards (``1p 1p``, ``8g, 12g``, ``x8p``) with each card by its name in
+    ``lang`` (``1피 1피``, ``8광, 비광``, ``x8피``); a text any word of which is no card (a player's
+    name, a sentence) is left as it is, so that only a list of cards is ever renamed."""
+    words = text.split(" ")
+    named = []
+    for word in words:
+        bare = word.rstrip(",")
+        mark = bare[:1] if bare[:1] in ("x", "+") and card_info(bare[1:]) is not None else ""
+        code = bare[len(mark) :]
+        if card_info(code) is None:
+            return text
+        named.append(mark + card_name(code, lang) + word[len(bare) :])
+    return " ".join(named)
+
+
 def long_name(code: str, lang: Lang) -> str:
     """A card's name with its month's plant (``송학 광``; ``pine crane bright``)."""
     card = card_info(code)

@@ -389,9 +389,9 @@ def _param(name: str, value: str | int | Message, lang: Lang) -> str:
         sep = ", " if ", " in value else " "
         return sep.join(term(word, lang) for word in value.split(sep))
     if name in CARD_PARAMS:
-        from .card_names import card_name  # the cards' names are needed only in Korean
+        from .card_names import cards_named  # the cards' names are needed only in Korean
 
-        return " ".join(card_name(code, lang) for code in value.split())
+        return cards_named(value, lang)
     return value
 
 

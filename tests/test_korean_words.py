@@ -3,8 +3,14 @@ write them in every Korean output, and no word lost in a table cell at any width
 
 from __future__ import annotations
 
-import pytest
+import re
+from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+from conftest import SAMPLES, SPEC_EXAMPLES
+
+from gostop_arbiter.cli import cli
 from gostop_arbiter.rules import PROFILES
 from gostop_arbiter.rules.display import KOREAN_NAMES, display_name, profile_code
 
@@ -16,7 +22,13 @@ def test_every_profile_has_one_korean_name_of_its_own() -> None:
 
 @pytest.mark.parametrize(
     ("written", "code"),
-    [("표준", "standard"), ("Standard", "standard"), ("온라인맞고", "online-matgo"), ("민화투", "minhwatu"), ("표쥰", None)],
+    [
+        ("표준", "standard"),
+        ("Standard", "standard"),
+        ("온라인맞고", "online-matgo"),
+        ("민화투", "minhwatu"),
+        ("표쥰", None),
+    ],
 )
 def test_a_profile_is_found_by_its_code_or_its_korean_name(written: str, code: str | None) -> None:
     assert profile_code(written) == code
@@ -25,3 +37,48 @@ def test_a_profile_is_found_by_its_code_or_its_korean_name(written: str, code: s
 def test_a_profile_is_shown_by_its_code_in_english_and_its_korean_name_in_korean() -> None:
     assert (display_name("standard", "en"), display_name("standard", "ko")) == ("standard", "표준")
     assert display_name("house", "ko") == "house"
+
+
+# ---- the cards as Korean players write them, in every Korean output -----------------------------
+
+CARD_CODE = re.compile(r"(?<![A-Za-z0-9])(?:[01]?\d(?:pp|g|a|r|p)|b[234])(?![A-Za-z0-9])")
+ASCII_MARK = re.compile(r"!(?:ppeok|jappeok|chok|ttadak|sweep)\b")
+QUOTED = re.compile(r"^\s*\d+ \| |^\s*\| *\^$")
+"""A line of the transcript quoted as written under a violation, and the caret under it."""
+
+SAMPLE_FILES = sorted(SAMPLES.glob("*.gsn"))
+WORKED = sorted(SPEC_EXAMPLES.glob("*.gsn"))
+
+
+def run(*args: str, columns: int = 200) -> str:
+    result = CliRunner().invoke(cli, list(args), env={"COLUMNS": str(columns), "NO_COLOR": "1"})
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.output
+
+
+def codes_in(output: str) -> list[str]:
+    """The card codes and ASCII marks a Korean reader would still see (quoted source lines aside)."""
+    shown = "\n".join(line for line in output.splitlines() if not QUOTED.search(line))
+    return CARD_CODE.findall(shown) + ASCII_MARK.findall(shown)
+
+
+@pytest.mark.parametrize("path", SAMPLE_FILES + WORKED, ids=lambda p: p.stem)
+@pytest.mark.parametrize("command", ["check", "parse", "replay"])
+def test_korean_output_names_every_card_as_korean_players_write_it(command: str, path: Path) -> None:
+    output = run(command, "--lang", "ko", str(path))
+    assert codes_in(output.replace(str(path), "FILE")) == []
+
+
+def test_a_played_hand_in_korean_shows_the_cards_and_marks_by_their_korean_names() -> None:
+    path = str(SAMPLES / "matgo-online-three-ppeok.gsn")
+    parsed, replayed = run("parse", "--lang", "ko", path), run("replay", "--lang", "ko", path)
+    assert "Ara: 1띠 / 1광 !뻑" in parsed and "패 Bo: 비광 12열" in parsed and "규칙 온라인 맞고" in parsed
+    assert "Bo: 비광 / 6열" in replayed
+    english = run("parse", "--lang", "en", path)
+    assert "Ara: 1r / 1g !ppeok" in english and "rules online-matgo" in english  # English keeps GSN's codes
+
+
+def test_the_report_in_korean_names_the_scored_cards_and_the_profile() -> None:
+    report = run("check", "--lang", "ko", str(SAMPLES / "gostop-3p-bomb-shake.gsn"))
+    assert "광 2: 1광 3광 비광" in report and "표준 규칙" in report
+    assert "1g 3g 12g" in run("check", "--lang", "en", str(SAMPLES / "gostop-3p-bomb-shake.gsn"))

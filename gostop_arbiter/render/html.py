@@ -28,9 +28,9 @@ from ..scoring import best_score, sort_cards
 from ..settlement.minhwatu import minhwatu_points
 from ..verdict import FileVerdict, HandVerdict, ScoreItem
 from .cards_svg import all_faces
-from .replay import MAX_TURNS, LeftOut, Snapshot, describe
+from .replay import MAX_TURNS, LeftOut, Snapshot, describe, turn_words
 from .report import rules_label
-from .words import Lang, discrepancy_text, factor_reason, payment_reason, term, violation_text
+from .words import Lang, cards_words, discrepancy_text, factor_reason, payment_reason, term, violation_text
 
 PALETTE = ["#2563eb", "#dc2626", "#059669", "#b45309", "#7c3aed", "#db2777", "#0f766e"]
 
@@ -208,7 +208,7 @@ def event_words(event: Event, lang: Lang) -> str:
     blanks = {
         "who": event.player or "",
         "other": event.other or "",
-        "cards": " ".join(event.cards),
+        "cards": cards_words(event.cards, lang),
         "as": term({"pi": "pi", "animal": "animals"}.get(event.note, event.note), lang),
         "score": event.extra.get("score", "?"),
         "points": event.extra.get("points", 0),
@@ -229,7 +229,7 @@ def _snapshot_data(snap: Snapshot, profile: Profile, declared: dict[str, dict[st
     return {
         "turn": snap.turn,
         "line": snap.line,
-        "text": snap.text,
+        "text": turn_words(snap, lang),
         "events": [event_words(e, lang) for e in snap.events if e.kind not in ("play", "flip")],
         "hands": snap.hands,
         "unseen": snap.unseen,
@@ -496,7 +496,7 @@ def _hand_section(
     data = {"index": hand.index, "seats": hand.seats, "played": played, "steps": shown}
     tags = " · ".join(e(t.value) for t in hand.tags if t.name in ("Event", "Date", "Site", "Note"))
     controls = _controls(lang) if played else f"<p class='tally-note'>{e(say('tally', lang))}</p>"
-    rules = rules_label(choice.name_for(hand), choice.sets_for(hand))
+    rules = rules_label(choice.name_for(hand), choice.sets_for(hand), lang)
     heading = " · ".join((say("hand", lang, index=hand.index), rules, ", ".join(hand.seats)))
     note = ""
     if left_out is not None:
