@@ -3,6 +3,7 @@ write them in every Korean output, and no word lost in a table cell at any width
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import SAMPLES, SPEC_EXAMPLES
 
+from gostop_arbiter.card_names import card_vocabulary
 from gostop_arbiter.cli import cli
 from gostop_arbiter.rules import PROFILES
 from gostop_arbiter.rules.display import KOREAN_NAMES, display_name, profile_code
@@ -82,3 +84,24 @@ def test_the_report_in_korean_names_the_scored_cards_and_the_profile() -> None:
     report = run("check", "--lang", "ko", str(SAMPLES / "gostop-3p-bomb-shake.gsn"))
     assert "광 2: 1광 3광 비광" in report and "표준 규칙" in report
     assert "1g 3g 12g" in run("check", "--lang", "en", str(SAMPLES / "gostop-3p-bomb-shake.gsn"))
+
+
+def embedded(name: str, html: str) -> str:
+    """The JSON a page embeds in its script element ``name``."""
+    found = re.search(rf'<script id="{name}" type="application/json">(.*?)</script>', html)
+    assert found is not None, name
+    return found.group(1)
+
+
+def test_the_replay_page_is_sent_the_one_card_vocabulary_as_data(tmp_path: Path) -> None:
+    page = tmp_path / "page.html"
+    run("render", "--lang", "ko", str(SAMPLES / "matgo-online-three-ppeok.gsn"), "-o", str(page))
+    html = page.read_text(encoding="utf-8")
+    sent = json.loads(embedded("gsn-cards", html))
+    assert sent == json.loads(json.dumps(card_vocabulary("ko")))
+    assert sent["12g"]["name"] == "비광" and sent["9a"]["name"] == "국진" and sent["11pp"]["name"] == "11쌍피"
+    assert "<title>송학 광 (1광)</title>" in html and "(1g)" not in html
+    data = json.loads(embedded("gsn-data", html))
+    steps = data[0]["steps"]
+    assert steps[1]["text"] == "Ara: 1띠 / 1광 !뻑"
+    assert not [e for s in steps for e in s["events"] if codes_in(e)]

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import PurePath
 from typing import Any
 
+from ..card_names import card_vocabulary
 from ..cards import Kind, card_info
 from ..engine import Event
 from ..judging.file import RulesChoice
@@ -567,6 +568,7 @@ def render_html(
         faces=faces,
         data=_json(data),
         words=_json(_script_words(lang)),
+        cards=_json(card_vocabulary(lang)),
         css=CSS,
         js=JS,
     )
@@ -627,6 +629,7 @@ h3 { font-size: 1rem; } .source, .tags { color: #555; margin: .1rem 0; }
 JS = r"""
 const DATA = JSON.parse(document.getElementById('gsn-data').textContent);
 const WORDS = JSON.parse(document.getElementById('gsn-words').textContent);
+const CARDS = JSON.parse(document.getElementById('gsn-cards').textContent);  // card_names.card_vocabulary
 const FACES = {};
 document.getElementById('card-faces').content.querySelectorAll('svg.card')
   .forEach(svg => { FACES[svg.dataset.card] = svg; });
@@ -641,7 +644,9 @@ function el(tag, className, text) {
 }
 function card(code) {
   const svg = (FACES[code] || FACES['?']).cloneNode(true);
-  if (!FACES[code]) {  // a code the deck does not know: the back, named by its code
+  const known = CARDS[code];
+  if (known) svg.querySelector('title').textContent = known.title;
+  else if (code !== '?') {  // a code the deck does not know: the back, named by its code
     svg.dataset.card = code; svg.querySelector('title').textContent = code;
   }
   return svg;
@@ -757,6 +762,7 @@ PAGE = """<!doctype html>
 <template id="card-faces">{faces}</template>
 <script id="gsn-data" type="application/json">{data}</script>
 <script id="gsn-words" type="application/json">{words}</script>
+<script id="gsn-cards" type="application/json">{cards}</script>
 <script>{js}</script>
 </body></html>
 """
