@@ -105,3 +105,46 @@ def test_the_replay_page_is_sent_the_one_card_vocabulary_as_data(tmp_path: Path)
     steps = data[0]["steps"]
     assert steps[1]["text"] == "Ara: 1띠 / 1광 !뻑"
     assert not [e for s in steps for e in s["events"] if codes_in(e)]
+
+
+# ---- no word lost in a table cell at any width ------------------------------------------------
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+DRAWN = re.compile(r"[\s─-╿]")
+"""Spaces and the box's lines: what wrapping adds or moves, never a word."""
+
+
+def on_terminal(args: list[str], columns: int) -> str:
+    """What ``args`` show on a terminal ``columns`` wide (wrapped there, colours taken off)."""
+    env = {"COLUMNS": str(columns), "TTY_COMPATIBLE": "1", "NO_COLOR": "1"}
+    result = CliRunner().invoke(cli, args, env=env)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return ANSI.sub("", result.output)
+
+
+def letters(text: str) -> list[str]:
+    return sorted(DRAWN.sub("", text))
+
+
+WIDTH_CASES = [
+    ["rules"],
+    ["rules", "standard"],
+    ["rules", "online-matgo"],
+    *(["check", "--settle", str(p)] for p in SAMPLE_FILES),
+    ["check", str(SPEC_EXAMPLES / "07-3p-dokbak.gsn")],
+    ["replay", str(SAMPLES / "gostop-3p-bomb-shake.gsn")],
+    ["parse", str(SAMPLES / "gostop-4-at-the-table.gsn")],
+]
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+@pytest.mark.parametrize("args", WIDTH_CASES, ids=lambda a: "-".join(Path(w).stem for w in a))
+def test_no_cell_loses_a_word_at_60_80_or_120_columns(args: list[str], lang: str) -> None:
+    """A cell too narrow for its words wraps them (folds a word longer than the cell): every letter
+    of the widest terminal's output is there at each width, and nothing is cut with an ellipsis."""
+    wide = on_terminal(["--lang", lang, *args], 400)
+    for columns in (60, 80, 120):
+        narrow = on_terminal(["--lang", lang, *args], columns)
+        assert "…" not in narrow, columns
+        assert letters(narrow) == letters(wide), columns
+        assert max(len(line) for line in narrow.splitlines()) <= columns

@@ -128,7 +128,7 @@ class CompareView:
         table = Table(show_header=True, header_style="bold")
         table.add_column(self.hand, justify="right", no_wrap=True)
         for name in names:
-            table.add_column(name, min_width=cell_len(name))
+            table.add_column(name, min_width=cell_len(name), overflow="fold")
         for row, index in enumerate(self.indexes):
             table.add_row(str(index), *(self.cells[name][row] for name in names))
         table.add_row(self.balance, *(self.cells[name][-1] for name in names))

@@ -284,10 +284,10 @@ def snapshot_view(snap: Snapshot, lang: Lang = "en") -> Group:
     heading.append(turn_words(snap, lang))
     happened = Text("\n".join("  " + describe(e, lang) for e in snap.events if e.kind not in ("play", "flip")))
     table = Table(show_header=True, header_style="bold", expand=False)
-    table.add_column(term("player", lang))
-    table.add_column(term("hand cards", lang) if lang != "en" else "hand")
-    table.add_column(term("pile", lang))
-    table.add_column(term("points", lang), justify="right")
+    table.add_column(term("player", lang), overflow="fold")
+    table.add_column(term("hand cards", lang) if lang != "en" else "hand", overflow="fold")
+    table.add_column(term("pile", lang), overflow="fold")
+    table.add_column(term("points", lang), justify="right", overflow="fold")
     for player, cards in snap.hands.items():
         shown = cards_text(cards, lang)
         if snap.unseen[player]:

@@ -171,8 +171,8 @@ def rendered_hand(console: Console, path: str, hand: HandVerdict, lines: Mapping
 
 def balance_table(balance: Mapping[str, int], lang: Lang = "en", currency: str | None = None) -> Table:
     table = Table(show_header=True, header_style="bold")
-    table.add_column(term("player", lang))
-    table.add_column(term("money", lang), justify="right")
+    table.add_column(term("player", lang), overflow="fold")
+    table.add_column(term("money", lang), justify="right", overflow="fold")
     for player, amount in balance.items():
         style = "green" if amount > 0 else "red" if amount < 0 else ""
         table.add_row(player, Text(money(amount, lang, currency, sign=True), style=style))

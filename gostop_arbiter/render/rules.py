@@ -42,8 +42,8 @@ def _value(value: Any) -> str:
 
 def profiles_table(lang: Lang = "en") -> Table:
     table = Table(show_header=True, header_style="bold", title=say("rules profiles", lang), title_justify="left")
-    table.add_column(term("profile", lang))
-    table.add_column(term("what it is", lang))
+    table.add_column(term("profile", lang), overflow="fold")
+    table.add_column(term("what it is", lang), overflow="fold")
     for profile in PROFILES.values():
         table.add_row(profile.name, pgettext("profile", profile.summary, lang))
     return table

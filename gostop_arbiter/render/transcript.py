@@ -89,8 +89,8 @@ def print_transcript(path: str, hands: list[Hand], console: Console | None = Non
         )
         console.print(Text(heading, style="bold"))
         table = Table(show_header=True, header_style="bold")
-        table.add_column(term("line", lang), justify="right", style="dim")
-        table.add_column(term("statement", lang))
+        table.add_column(term("line", lang), justify="right", style="dim", overflow="fold")
+        table.add_column(term("statement", lang), overflow="fold")
         for item in [*hand.tags, *hand.statements]:
             table.add_row(str(item.line), line_text(statement_words(item, lang), lang))
         console.print(table)
