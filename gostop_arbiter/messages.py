@@ -287,8 +287,9 @@ WON = frozenset({"won", "krw", "원", "₩"})
 
 def money(amount: int, lang: Lang = "en", currency: str | None = None, *, sign: bool = False) -> str:
     """An amount of money with its unit (decision P22): ``1,100원`` in Korean where the stake is in
-    won (the default), ``1,100`` in English unless the tag names a currency (``1,100 won``)."""
-    number = f"{amount:+,}" if sign else f"{amount:,}"
+    won (the default), ``1,100`` in English unless the tag names a currency (``1,100 won``); with
+    ``sign``, a gain or a loss is signed (``+360원``) and nothing is ``0원`` (decision P90)."""
+    number = f"{amount:+,}" if sign and amount else f"{amount:,}"  # nothing won or lost has no sign
     unit = (currency or "").strip()
     if unit.lower() in WON or (not unit and lang == "ko"):
         return number + "원" if lang == "ko" else number + " won"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import SAMPLES, SPEC_EXAMPLES
+from conftest import ROOT, SAMPLES, SPEC_EXAMPLES
 
 from gostop_arbiter.card_names import card_vocabulary
 from gostop_arbiter.cli import cli
@@ -148,3 +148,55 @@ def test_no_cell_loses_a_word_at_60_80_or_120_columns(args: list[str], lang: str
         assert "…" not in narrow, columns
         assert letters(narrow) == letters(wide), columns
         assert max(len(line) for line in narrow.splitlines()) <= columns
+
+
+# ---- the terms a Korean player uses --------------------------------------------------------------
+
+TRANSLATIONESE = re.compile(r"실제와 다름|규칙마다의|\d+번째 판|사건|\+0원|보너스 ?패|남는 패")
+"""What read as translations (issue 28): each has the word a Korean player uses instead (계산 착오,
+규칙별, 1판, 뻑·쪽·폭탄 같은 일, 0원, 보너스피, 중복된 패)."""
+
+
+@pytest.mark.parametrize("path", SAMPLE_FILES + WORKED, ids=lambda p: p.stem)
+def test_korean_output_uses_the_players_terms(path: Path) -> None:
+    said = "\n".join(run(*args, "--lang", "ko", str(path)) for args in (["check", "--settle"], ["parse"], ["replay"]))
+    assert TRANSLATIONESE.findall(said) == []
+
+
+def test_the_catalogue_holds_none_of_the_translated_terms() -> None:
+    from gostop_arbiter.messages import catalogue
+
+    assert [(k, v) for k, v in catalogue("ko").items() if TRANSLATIONESE.search(v)] == []
+
+
+@pytest.mark.parametrize(
+    ("path", "said"),
+    [
+        ("samples/matgo-online-three-ppeok.gsn", "3연뻑: 첫 3차례 연달아 뻑"),
+        ("samples/gostop-4-at-the-table.gsn", "광팔기: 동수가 2장을 팔고 쉼 (1광, 비광)"),
+        ("samples/gostop-3p-bomb-shake.gsn", "1판 · 표준 규칙 · Yuna 승"),
+    ],
+)
+def test_a_korean_player_reads_the_terms_of_the_table(path: str, said: str) -> None:
+    assert said in run("check", "--lang", "ko", str(ROOT / path))
+
+
+def test_a_contradicted_claim_is_a_miscount(tmp_path: Path) -> None:
+    path = tmp_path / "claim.gsn"
+    path.write_text((SAMPLES / "gostop-3p-bomb-shake.gsn").read_text(encoding="utf-8").replace("Yuna 24", "Yuna 12"))
+    said = run("check", "--lang", "ko", str(path))
+    assert "줄: 계산 착오: 판에서는 Grandma가 Yuna에게 12점을 낸다고 했지만 규칙으로는 24점" in said
+
+
+def test_the_rules_are_shown_by_their_korean_names_with_the_code_one_types() -> None:
+    assert run("rules", "--lang", "ko", "standard").startswith("표준 (standard): 한국에서 흔한 방식")
+    assert "온라인 맞고 (online-matgo)" in run("rules", "--lang", "ko")
+    assert run("rules", "--lang", "en", "standard").startswith("standard: common Korean practice")
+    compared = run("compare", "--lang", "ko", "--rules", "standard,gamerules", str(SAMPLES / "matgo-evening-tally.gsn"))
+    assert "규칙별 점수" in compared
+
+
+def test_nothing_won_or_lost_has_no_sign() -> None:
+    from gostop_arbiter.messages import money
+
+    assert [money(n, "ko", sign=True) for n in (360, 0, -120)] == ["+360원", "0원", "-120원"]
