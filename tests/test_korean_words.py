@@ -200,3 +200,23 @@ def test_nothing_won_or_lost_has_no_sign() -> None:
     from gostop_arbiter.messages import money
 
     assert [money(n, "ko", sign=True) for n in (360, 0, -120)] == ["+360원", "0원", "-120원"]
+
+
+# ---- docs/ shows the Korean output beside the English ----------------------------------------------
+
+SHOWN = re.compile(r"```sh\ngostop-arbiter (.+?)\n```\n\n```text\n(.*?)```", re.S)
+
+
+def test_the_tutorial_shows_what_check_and_replay_print_in_both_languages() -> None:
+    text = (ROOT / "docs" / "tutorial.md").read_text(encoding="utf-8")
+    shown = SHOWN.findall(text.split("## 6. The same report in Korean", 1)[1])
+    assert [args.split()[:3] for args, _ in shown] == [
+        ["check", "samples/gostop-3p-bomb-shake.gsn"],
+        ["--lang", "ko", "check"],
+        ["replay", "samples/gostop-3p-bomb-shake.gsn", "--turn"],
+        ["--lang", "ko", "replay"],
+    ]
+    for args, printed in shown:
+        words = [str(ROOT / w) if w.startswith("samples/") else w for w in args.split()]
+        said = run(*words, columns=100).replace(str(ROOT) + "/", "")
+        assert said.rstrip("\n") == printed.rstrip("\n"), args
