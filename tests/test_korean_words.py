@@ -204,19 +204,34 @@ def test_nothing_won_or_lost_has_no_sign() -> None:
 
 # ---- docs/ shows the Korean output beside the English ----------------------------------------------
 
-SHOWN = re.compile(r"```sh\ngostop-arbiter (.+?)\n```\n\n```text\n(.*?)```", re.S)
+SHOWN = re.compile(r"```sh\n(?:cp .+?\n)?gostop-arbiter (.+?)\n```\n\n```text\n(.*?)```", re.S)
 
 
-def test_the_tutorial_shows_what_check_and_replay_print_in_both_languages() -> None:
+def test_the_tutorial_shows_what_check_and_replay_print_in_both_languages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     text = (ROOT / "docs" / "tutorial.md").read_text(encoding="utf-8")
     shown = SHOWN.findall(text.split("## 6. The same report in Korean", 1)[1])
     assert [args.split()[:3] for args, _ in shown] == [
-        ["check", "samples/gostop-3p-bomb-shake.gsn"],
+        ["check", "chuseok.gsn"],
         ["--lang", "ko", "check"],
-        ["replay", "samples/gostop-3p-bomb-shake.gsn", "--turn"],
+        ["replay", "chuseok.gsn", "--turn"],
         ["--lang", "ko", "replay"],
     ]
+    (tmp_path / "chuseok.gsn").write_bytes((SAMPLES / "gostop-3p-bomb-shake.gsn").read_bytes())
+    monkeypatch.chdir(tmp_path)  # the reader's folder, as the tutorial's copy makes it
     for args, printed in shown:
-        words = [str(ROOT / w) if w.startswith("samples/") else w for w in args.split()]
-        said = run(*words, columns=100).replace(str(ROOT) + "/", "")
-        assert said.rstrip("\n") == printed.rstrip("\n"), args
+        assert run(*args.split(), columns=100).rstrip("\n") == printed.rstrip("\n"), args
+
+
+@pytest.mark.parametrize("path", SAMPLE_FILES, ids=lambda p: p.stem)
+def test_the_korean_replay_page_names_every_card_as_players_write_it(path: Path, tmp_path: Path) -> None:
+    """What the page says (its sections, and the steps' lines and events its script shows): the
+    cards' pictures and the data the script draws them from are by code, as GSN writes them."""
+    page = tmp_path / "page.html"
+    run("render", "--lang", "ko", str(path), "-o", str(page))
+    html = page.read_text(encoding="utf-8")
+    sections = re.sub(r"<template.*?</template>|<script.*?</script>|<[^>]+>", " ", html, flags=re.S)
+    steps = [s for hand in json.loads(embedded("gsn-data", html)) for s in hand["steps"]]
+    said = [sections, *(s.get("text", "") for s in steps), *(e for s in steps for e in s.get("events", []))]
+    assert codes_in("\n".join(said).replace(path.name, "FILE")) == []
