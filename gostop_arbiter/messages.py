@@ -363,7 +363,9 @@ def message_of(key: str, params: Mapping[str, str | int]) -> Message:
     return Message(context, id, TEMPLATES.get(key, ""), dict(params))
 
 
-TERM_PARAMS: Final = frozenset({"outcome", "mark", "found", "meant", "call", "rule", "how", "category", "what"})
+TERM_PARAMS: Final = frozenset(
+    {"outcome", "mark", "found", "meant", "call", "rule", "how", "category", "what", "missed"}
+)
 """Parameters whose values are codes (``stop``, ``ppeok``, ``pi-bak``), said as the game's terms;
 a value of several codes is separated by spaces or by ``, ``."""
 

@@ -235,3 +235,10 @@ def test_the_korean_replay_page_names_every_card_as_players_write_it(path: Path,
     steps = [s for hand in json.loads(embedded("gsn-data", html)) for s in hand["steps"]]
     said = [sections, *(s.get("text", "") for s in steps), *(e for s in steps for e in s.get("events", []))]
     assert codes_in("\n".join(said).replace(path.name, "FILE")) == []
+
+
+def test_a_missed_factor_is_named_in_korean(tmp_path: Path) -> None:
+    path = tmp_path / "claim.gsn"
+    path.write_text((SAMPLES / "gostop-3p-bomb-shake.gsn").read_text(encoding="utf-8").replace("Yuna 24", "Yuna 12"))
+    said = run("check", "--lang", "ko", str(path))
+    assert "규칙으로는 24점: 폭탄 ×2를 빠뜨림" in said and "bomb" not in said
