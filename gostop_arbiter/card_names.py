@@ -64,12 +64,37 @@ def card_name(code: str, lang: Lang) -> str:
     return f"{card.month}{kind}" if lang == "ko" else f"{card.month} {kind}"
 
 
+def cards_named(text: str, lang: Lang) -> str:
+    """A fact that lists cards (``1p 1p``, ``8g, 12g``, ``x8p``) with each card by its name in
+    ``lang`` (``1피 1피``, ``8광, 비광``, ``x8피``); a text any word of which is no card (a player's
+    name, a sentence) is left as it is, so that only a list of cards is ever renamed."""
+    words = text.split(" ")
+    named = []
+    for word in words:
+        bare = word.rstrip(",")
+        mark = bare[:1] if bare[:1] in ("x", "+") and card_info(bare[1:]) is not None else ""
+        code = bare[len(mark) :]
+        if card_info(code) is None:
+            return text
+        named.append(mark + card_name(code, lang) + word[len(bare) :])
+    return " ".join(named)
+
+
 def long_name(code: str, lang: Lang) -> str:
     """A card's name with its month's plant (``송학 광``; ``pine crane bright``)."""
     card = card_info(code)
     if card is None:
         return code
     return card.name_ko if lang == "ko" else card.name_en
+
+
+def card_title(code: str, lang: Lang) -> str:
+    """A card's title for a picture of it or a screen reader: its long name and its name
+    (``송학 광 (1광)``; ``pine crane bright (1 bright)``); a card with a name of its own is
+    called by it alone (``비광``, ``sake cup``)."""
+    if code in OWN_NAMES or card_info(code) is None:
+        return card_name(code, lang)
+    return f"{long_name(code, lang)} ({card_name(code, lang)})"
 
 
 def month_name(month: int, lang: Lang) -> str:
@@ -85,3 +110,27 @@ def plant(month: int, lang: Lang) -> str:
 def every_card() -> Mapping[str, Card]:
     """Every card any deck may hold, month cards then bonus cards, by code."""
     return {**MONTH_CARDS, **BONUS_CARDS}
+
+
+KIND_ORDER = ("g", "a", "r", "p", "pp", "b")
+"""The order of the kinds within a month: bright, animal, ribbon, junk, double junk, bonus."""
+
+
+def card_vocabulary(lang: Lang) -> dict[str, dict[str, object]]:
+    """The one card vocabulary every page is sent as data (decision P87): each card by its code,
+    with its name (``비광``), its long name, its title (:func:`card_title`), its month, its kind's
+    letter and its place in the order cards are laid out (by month, then kind; bonus cards after the months).
+    The replay page embeds it as JSON; the table page may be sent the same."""
+    cards = every_card()
+    codes = sorted(cards, key=lambda code: (cards[code].month or 13, KIND_ORDER.index(cards[code].kind.value), code))
+    return {
+        code: {
+            "name": card_name(code, lang),
+            "long": long_name(code, lang),
+            "title": card_title(code, lang),
+            "month": cards[code].month,
+            "kind": cards[code].kind.value,
+            "order": place,
+        }
+        for place, code in enumerate(codes)
+    }

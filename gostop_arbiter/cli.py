@@ -422,7 +422,7 @@ def _check_text(files: tuple[str, ...], choice: RulesChoice, settle: bool, statu
             if isinstance(result, FileError):
                 click.echo(_usage_text(path, result, check.lines), err=True)
                 continue
-            rules = rules_label(choice.name_for(hand), choice.sets_for(hand))
+            rules = rules_label(choice.name_for(hand), choice.sets_for(hand), lang)
             print_all(console, hand_report(console, path, result, check.lines, lang, rules=rules))
         _file_errors(check)
         print_file_end(console, check, lang)

@@ -287,8 +287,9 @@ WON = frozenset({"won", "krw", "원", "₩"})
 
 def money(amount: int, lang: Lang = "en", currency: str | None = None, *, sign: bool = False) -> str:
     """An amount of money with its unit (decision P22): ``1,100원`` in Korean where the stake is in
-    won (the default), ``1,100`` in English unless the tag names a currency (``1,100 won``)."""
-    number = f"{amount:+,}" if sign else f"{amount:,}"
+    won (the default), ``1,100`` in English unless the tag names a currency (``1,100 won``); with
+    ``sign``, a gain or a loss is signed (``+360원``) and nothing is ``0원`` (decision P90)."""
+    number = f"{amount:+,}" if sign and amount else f"{amount:,}"  # nothing won or lost has no sign
     unit = (currency or "").strip()
     if unit.lower() in WON or (not unit and lang == "ko"):
         return number + "원" if lang == "ko" else number + " won"
@@ -362,7 +363,9 @@ def message_of(key: str, params: Mapping[str, str | int]) -> Message:
     return Message(context, id, TEMPLATES.get(key, ""), dict(params))
 
 
-TERM_PARAMS: Final = frozenset({"outcome", "mark", "found", "meant", "call", "rule", "how", "category", "what"})
+TERM_PARAMS: Final = frozenset(
+    {"outcome", "mark", "found", "meant", "call", "rule", "how", "category", "what", "missed"}
+)
 """Parameters whose values are codes (``stop``, ``ppeok``, ``pi-bak``), said as the game's terms;
 a value of several codes is separated by spaces or by ``, ``."""
 
@@ -389,9 +392,9 @@ def _param(name: str, value: str | int | Message, lang: Lang) -> str:
         sep = ", " if ", " in value else " "
         return sep.join(term(word, lang) for word in value.split(sep))
     if name in CARD_PARAMS:
-        from .card_names import card_name  # the cards' names are needed only in Korean
+        from .card_names import cards_named  # the cards' names are needed only in Korean
 
-        return " ".join(card_name(code, lang) for code in value.split())
+        return cards_named(value, lang)
     return value
 
 

@@ -295,6 +295,10 @@ def test_the_tutorials_commands_do_what_it_says(tmp_path: Path) -> None:
         ("compare", "last-night.gsn", Exit.DISPUTED),
         ("check", "last-night.gsn", Exit.DISPUTED),
         ("check", "evening.gsn", Exit.OK),
+        ("check", "chuseok.gsn", Exit.OK),
+        ("--lang", "ko", Exit.OK),
+        ("replay", "chuseok.gsn", Exit.OK),
+        ("--lang", "ko", Exit.OK),
     ]
 
 

@@ -1,5 +1,6 @@
 """The report's tables, drawn without rich's layout engine, are the tables rich draws (decision
-H17): random tables of the report's kinds of text (Korean names, cards, long reasons, words too
+H17), folding what is too long for its cell rather than cutting it (P88): random tables of the
+report's kinds of text (Korean names, cards, long reasons, words too
 long for their column) at widths from 20 to 200 columns, both ways."""
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def _drawn(width: int, soft_wrap: bool, colour: bool, table: tuple[str, list[tup
     else:
         theirs = Table(show_header=True, header_style="bold", title=title, title_justify="left")
         for header, justify in headers:
-            theirs.add_column(header, justify=justify)
+            theirs.add_column(header, justify=justify, overflow="fold")  # no word is cut (decision P88)
         for row in rows:
             theirs.add_row(*row)
         console.print(theirs)

@@ -27,6 +27,7 @@ from gostop_arbiter.messages import LOCALE, catalogue, fact, lang_from_env, mone
 from gostop_arbiter.notation import parse_text
 from gostop_arbiter.render.rules import knob_rows
 from gostop_arbiter.rules import KNOBS, PROFILES
+from gostop_arbiter.rules.display import display_name
 from gostop_arbiter.rules.profile import valid_values
 from gostop_arbiter.tools.tamper import TAMPER_KINDS
 from gostop_arbiter.verdict import VIOLATION_CODES
@@ -316,7 +317,7 @@ def test_errors_are_said_in_korean() -> None:
     unknown = run("compare", "x.gsn", "--rules", "standard", "--no-colour", "--lang", "ko")
     assert unknown.returncode == 2 and "그런 옵션이 없음: '--no-colour'" in unknown.stderr, unknown.stderr
     turn = run("replay", str(SPEC_EXAMPLES / "03-ja-ppeok.gsn"), "--turn", "99", LANG="ko_KR.UTF-8")
-    assert turn.returncode == 2 and "1번째 판에는 99번째 차례가 없음" in turn.stderr
+    assert turn.returncode == 2 and "1판에는 99번째 차례가 없음" in turn.stderr
 
 
 def test_money_is_in_won() -> None:
@@ -358,7 +359,7 @@ def test_the_violations_past_the_cap_are_said_in_korean(tmp_path: Path) -> None:
     english = invoke("check", "--lang", "en", str(hand))
     korean = invoke("check", "--lang", "ko", str(hand))
     assert "more extra-card violations up to line 2" in english
-    assert "이 밖에도 2번째 줄까지 남는 패" in korean and "more" not in korean
+    assert "이 밖에도 2번째 줄까지 중복된 패" in korean and "more" not in korean
 
 
 class _Visible(HTMLParser):
@@ -435,7 +436,7 @@ def test_a_sample_rendered_in_korean_holds_no_english(path: Path, tmp_path: Path
     ("lang", "said"),
     [
         ("en", "line 5: the table got it wrong: the table had Taeho pay Yuna 8; the rules say 16"),
-        ("ko", "5번째 줄: 실제와 다름: 판에서는 Taeho가 Yuna에게 8점을 낸다고 했지만 규칙으로는 16점"),
+        ("ko", "5번째 줄: 계산 착오: 판에서는 Taeho가 Yuna에게 8점을 낸다고 했지만 규칙으로는 16점"),
     ],
 )
 def test_compare_says_which_claim_the_rules_contradict(lang: str, said: str, tmp_path: Path) -> None:
@@ -447,7 +448,7 @@ def test_compare_says_which_claim_the_rules_contradict(lang: str, said: str, tmp
     assert result.returncode == 3, result.stderr
     notes = result.stdout.split("why:" if lang == "en" else "이유:", 1)[1].strip().splitlines()
     assert len(notes) == 2 and all(said in note for note in notes), result.stdout
-    assert "standard" in notes[0] and "gamerules" in notes[1]
+    assert display_name("standard", lang) in notes[0] and "gamerules" in notes[1]  # 표준 in Korean (P86)
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
@@ -458,14 +459,14 @@ def test_compare_at_80_columns_cuts_no_profile_name(lang: str) -> None:
     assert "…" not in result.stdout
     assert max(cell_len(line) for line in result.stdout.splitlines() if "┃" in line or "│" in line) <= 80
     heads = {w for line in result.stdout.splitlines() if line.startswith("┃") for w in line.strip("┃ ").split("┃")}
-    assert set(PROFILES) <= {h.strip() for h in heads}
+    assert {display_name(p, lang) for p in PROFILES} <= {h.strip() for h in heads}
 
 
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
         ("en", "hand 1 · minhwatu: incomplete: the transcript ends before the hand does under these rules"),
-        ("ko", "1번째 판 · minhwatu: 진행 중: 이 규칙으로는 기록이 판이 끝나기 전에 끝남"),
+        ("ko", "1판 · 민화투: 진행 중: 이 규칙으로는 기록이 판이 끝나기 전에 끝남"),
     ],
 )
 def test_compare_says_why_a_minhwatu_hand_is_incomplete(lang: str, said: str, tmp_path: Path) -> None:

@@ -184,7 +184,7 @@ def test_a_sample_hand_recorded_by_tapping_on_a_phone(phones: tuple[Any, Any], t
                 pick(keeper, "#choose-cards", '[data-step="flip:12r:"]', "12r")
                 wait(keeper, lambda d: recorded(d)[5] == "민지: 7a / 12r")
                 problems = texts(keeper, '#statements li[data-index="11"] .problem')
-                assert problems and "12r" in problems[0]  # the arbiter's own words (render/, issue 28)
+                assert problems and "12띠" in problems[0]  # the arbiter's own words, its cards as players write them (P85)
                 shoot(keeper, "correction")
                 # (and back, typed as a line of GSN)
                 tap(keeper, '[data-correct="5"]')

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 
+from ..card_names import card_title
 from ..cards import BONUS_CARDS, MONTH_CARDS, UNSEEN, Kind, card_info
 from ..records import frozen
 from .words import Lang
@@ -421,17 +422,14 @@ def month_face(code: str, lang: Lang = "ko") -> str:
     if info.kind is Kind.RIBBON:
         layers += _ribbon(code, lang)
     layers += _label(2, 2, 9, 9, FACE, INK, str(info.month), 7)
-    name = info.name_ko if lang == "ko" else info.name_en
-    return _frame(code, f"{name} ({code})", layers + _badge(info.kind.value, lang))
+    return _frame(code, card_title(code, lang), layers + _badge(info.kind.value, lang))
 
 
 def bonus_face(code: str, lang: Lang = "ko") -> str:
     """A bonus card: a gold star with the junk it is worth."""
-    info = BONUS_CARDS[code]
     star = _path(_star(20, 24, 15), fill="#f6d743", stroke=INK, width=0.8)
     worth = _label(13, 19, 14, 11, "#6d28d9", WHITE, f"+{code[1:]}", 8)
-    name = info.name_ko if lang == "ko" else info.name_en
-    return _frame(code, f"{name} ({code})", star + worth + _badge("b", lang))
+    return _frame(code, card_title(code, lang), star + worth + _badge("b", lang))
 
 
 def back_face(code: str = UNSEEN, lang: Lang = "ko") -> str:

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from ..messages import Lang, money, say, term
 from ..verdict import FileVerdict, HandVerdict
-from .words import discrepancy_text, violation_text
+from .words import discrepancy_text, profile_word, violation_text
 
 
 def _result(hand: HandVerdict | None, lang: Lang) -> str:
@@ -45,7 +45,8 @@ def _balance(verdict: FileVerdict, lang: Lang) -> str:
 
 def _notes(verdicts: Mapping[str, FileVerdict], lang: Lang) -> Iterator[Text]:
     """Why a hand is not valid, or which claim the rules contradict, per profile."""
-    for name, verdict in verdicts.items():
+    for code, verdict in verdicts.items():
+        name = profile_word(code, lang)
         for error in verdict.errors:
             yield Text(say("{name}: cannot be judged: {message}", lang, name=name, message=error.message), style="red")
         for hand in verdict.hands:
@@ -106,8 +107,12 @@ class CompareView:
             for name, v in verdicts.items()
         }
 
+    def heading(self, name: str) -> str:
+        """A profile's column heading: its name in the reader's language (``표준``, decision P86)."""
+        return profile_word(name, self.lang)
+
     def _column_width(self, name: str) -> int:
-        return _width([name, *(line for cell in self.cells[name] for line in cell.split("\n"))])
+        return _width([self.heading(name), *(line for cell in self.cells[name] for line in cell.split("\n"))])
 
     def groups(self, width: int) -> list[list[str]]:
         """The profiles in runs that each fit ``width`` beside the hand column (at least one each)."""
@@ -128,7 +133,8 @@ class CompareView:
         table = Table(show_header=True, header_style="bold")
         table.add_column(self.hand, justify="right", no_wrap=True)
         for name in names:
-            table.add_column(name, min_width=cell_len(name))
+            heading = self.heading(name)
+            table.add_column(heading, min_width=cell_len(heading), overflow="fold")
         for row, index in enumerate(self.indexes):
             table.add_row(str(index), *(self.cells[name][row] for name in names))
         table.add_row(self.balance, *(self.cells[name][-1] for name in names))

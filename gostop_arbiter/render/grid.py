@@ -87,9 +87,9 @@ def _cell_lines(console: Console, text: Text, width: int, justify: Justify, styl
         fitting = _fitting(text, inner, justify)
         if fitting is not None:
             return [f" {line} " for line in fitting]
-        return [f" {line.plain} " for line in text.wrap(console, inner, justify=justify, overflow="ellipsis")]
+        return [f" {line.plain} " for line in text.wrap(console, inner, justify=justify, overflow="fold")]
     padded: list[Text | str] = []
-    for line in text.wrap(console, inner, justify=justify, overflow="ellipsis"):
+    for line in text.wrap(console, inner, justify=justify, overflow="fold"):
         cell = Text(" ", style=style)
         cell.append_text(line)
         cell.append(" ")
@@ -176,7 +176,7 @@ def _rich_table(
 ) -> Table:
     table = Table(show_header=True, header_style=style, title=title or None, title_justify="left")
     for header, justify in headers:
-        table.add_column(header, justify=justify)
+        table.add_column(header, justify=justify, overflow="fold")
     for row in rows:
         table.add_row(*row)
     return table

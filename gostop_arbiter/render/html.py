@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import PurePath
 from typing import Any
 
+from ..card_names import card_vocabulary
 from ..cards import Kind, card_info
 from ..engine import Event
 from ..judging.file import RulesChoice
@@ -28,9 +29,9 @@ from ..scoring import best_score, sort_cards
 from ..settlement.minhwatu import minhwatu_points
 from ..verdict import FileVerdict, HandVerdict, ScoreItem
 from .cards_svg import all_faces
-from .replay import MAX_TURNS, LeftOut, Snapshot, describe
+from .replay import MAX_TURNS, LeftOut, Snapshot, describe, turn_words
 from .report import rules_label
-from .words import Lang, discrepancy_text, factor_reason, payment_reason, term, violation_text
+from .words import Lang, cards_words, discrepancy_text, factor_reason, payment_reason, term, violation_text
 
 PALETTE = ["#2563eb", "#dc2626", "#059669", "#b45309", "#7c3aed", "#db2777", "#0f766e"]
 
@@ -208,7 +209,7 @@ def event_words(event: Event, lang: Lang) -> str:
     blanks = {
         "who": event.player or "",
         "other": event.other or "",
-        "cards": " ".join(event.cards),
+        "cards": cards_words(event.cards, lang),
         "as": term({"pi": "pi", "animal": "animals"}.get(event.note, event.note), lang),
         "score": event.extra.get("score", "?"),
         "points": event.extra.get("points", 0),
@@ -229,7 +230,7 @@ def _snapshot_data(snap: Snapshot, profile: Profile, declared: dict[str, dict[st
     return {
         "turn": snap.turn,
         "line": snap.line,
-        "text": snap.text,
+        "text": turn_words(snap, lang),
         "events": [event_words(e, lang) for e in snap.events if e.kind not in ("play", "flip")],
         "hands": snap.hands,
         "unseen": snap.unseen,
@@ -496,7 +497,7 @@ def _hand_section(
     data = {"index": hand.index, "seats": hand.seats, "played": played, "steps": shown}
     tags = " · ".join(e(t.value) for t in hand.tags if t.name in ("Event", "Date", "Site", "Note"))
     controls = _controls(lang) if played else f"<p class='tally-note'>{e(say('tally', lang))}</p>"
-    rules = rules_label(choice.name_for(hand), choice.sets_for(hand))
+    rules = rules_label(choice.name_for(hand), choice.sets_for(hand), lang)
     heading = " · ".join((say("hand", lang, index=hand.index), rules, ", ".join(hand.seats)))
     note = ""
     if left_out is not None:
@@ -567,6 +568,7 @@ def render_html(
         faces=faces,
         data=_json(data),
         words=_json(_script_words(lang)),
+        cards=_json(card_vocabulary(lang)),
         css=CSS,
         js=JS,
     )
@@ -627,6 +629,7 @@ h3 { font-size: 1rem; } .source, .tags { color: #555; margin: .1rem 0; }
 JS = r"""
 const DATA = JSON.parse(document.getElementById('gsn-data').textContent);
 const WORDS = JSON.parse(document.getElementById('gsn-words').textContent);
+const CARDS = JSON.parse(document.getElementById('gsn-cards').textContent);  // card_names.card_vocabulary
 const FACES = {};
 document.getElementById('card-faces').content.querySelectorAll('svg.card')
   .forEach(svg => { FACES[svg.dataset.card] = svg; });
@@ -641,7 +644,9 @@ function el(tag, className, text) {
 }
 function card(code) {
   const svg = (FACES[code] || FACES['?']).cloneNode(true);
-  if (!FACES[code]) {  // a code the deck does not know: the back, named by its code
+  const known = CARDS[code];
+  if (known) svg.querySelector('title').textContent = known.title;
+  else if (code !== '?') {  // a code the deck does not know: the back, named by its code
     svg.dataset.card = code; svg.querySelector('title').textContent = code;
   }
   return svg;
@@ -757,6 +762,7 @@ PAGE = """<!doctype html>
 <template id="card-faces">{faces}</template>
 <script id="gsn-data" type="application/json">{data}</script>
 <script id="gsn-words" type="application/json">{words}</script>
+<script id="gsn-cards" type="application/json">{cards}</script>
 <script>{js}</script>
 </body></html>
 """

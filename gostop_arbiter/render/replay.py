@@ -22,7 +22,7 @@ from ..records import mutable
 from ..rules import Profile
 from ..verdict import HandVerdict, Violation
 from .transcript import cards_text
-from .words import Lang, say, term
+from .words import Lang, cards_words, say, statement_words, term
 
 
 @mutable
@@ -43,6 +43,8 @@ class Snapshot:
     outcome: str = "incomplete"
     winner: str | None = None
     notes: list[str] = field(default_factory=list)
+    statement: Turn | None = None
+    """The turn's line itself, for writing it in the reader's spelling (``text`` is its GSN)."""
 
 
 def snapshots(hand: Hand, profile: Profile, dealer: str, *, deal: bool = False) -> Iterator[Snapshot]:
@@ -172,6 +174,7 @@ def _snapshot(view: BoardView, turn: Turn | None, events: list[Event]) -> Snapsh
         scores=view.scores,
         outcome=view.outcome,
         winner=view.winner,
+        statement=turn,
     )
 
 
@@ -209,7 +212,7 @@ EVENT_WORDS: dict[str, str] = {
 
 def describe(event: Event, lang: Lang = "en") -> str:
     """One event in words: 'Jae flipped 9p', 'chok: Jae takes 9r 9p'."""
-    cards = " ".join(event.cards)
+    cards = cards_words(event.cards, lang)
     msgid = EVENT_WORDS.get(event.kind)
     if event.kind == "stack":
         msgid = (
@@ -253,7 +256,7 @@ def left_out_text(left_out: LeftOut, lang: Lang = "en") -> str:
     )
 
 
-def _pile(cards: list[str]) -> Text:
+def _pile(cards: list[str], lang: Lang) -> Text:
     groups: dict[str, list[str]] = {"g": [], "a": [], "r": [], "p": []}
     for code in cards:
         info = card_info(code)
@@ -264,32 +267,39 @@ def _pile(cards: list[str]) -> Text:
         if group:
             if text:
                 text.append(" | ")
-            text.append_text(cards_text(group))
+            text.append_text(cards_text(group, lang))
     return text
+
+
+def turn_words(snap: Snapshot, lang: Lang = "en") -> str:
+    """The line a snapshot follows, as the reader writes it (``Yuna: 비광 / 12띠 !쪽``), or the deal."""
+    if snap.statement is not None:
+        return statement_words(snap.statement, lang)
+    return say("the deal", lang) if snap.line == 0 and snap.text == "the deal" else snap.text
 
 
 def snapshot_view(snap: Snapshot, lang: Lang = "en") -> Group:
     """The table after one turn: what happened, the table, and each player's hand, pile and points."""
     heading = Text(say("turn {turn} · line {line} · ", lang, turn=snap.turn, line=snap.line), style="bold")
-    heading.append(say("the deal", lang) if snap.line == 0 and snap.text == "the deal" else snap.text)
+    heading.append(turn_words(snap, lang))
     happened = Text("\n".join("  " + describe(e, lang) for e in snap.events if e.kind not in ("play", "flip")))
     table = Table(show_header=True, header_style="bold", expand=False)
-    table.add_column(term("player", lang))
-    table.add_column(term("hand cards", lang) if lang != "en" else "hand")
-    table.add_column(term("pile", lang))
-    table.add_column(term("points", lang), justify="right")
+    table.add_column(term("player", lang), overflow="fold")
+    table.add_column(term("hand cards", lang) if lang != "en" else "hand", overflow="fold")
+    table.add_column(term("pile", lang), overflow="fold")
+    table.add_column(term("points", lang), justify="right", overflow="fold")
     for player, cards in snap.hands.items():
-        shown = cards_text(cards)
+        shown = cards_text(cards, lang)
         if snap.unseen[player]:
             shown.append(say(" +{count} unseen", lang, count=snap.unseen[player]), style="dim")
         if snap.dummies[player]:
             shown.append(say(" +{count} dummy", lang, count=snap.dummies[player]), style="dim")
-        table.add_row(player, shown, _pile(snap.piles[player]), str(snap.scores[player]))
+        table.add_row(player, shown, _pile(snap.piles[player], lang), str(snap.scores[player]))
     on_table = Text(f"{term('table', lang)}: ")
     for i, (_month, cards, owner) in enumerate(snap.table):
         if i:
             on_table.append("  ")
-        on_table.append_text(cards_text(cards))
+        on_table.append_text(cards_text(cards, lang))
         if owner is not None and len(cards) >= 3:
             stack = say(" ({owner}'s ppeok)", lang, owner=owner) if owner else say(" (dealt stack)", lang)
             on_table.append(stack, style="dim")

@@ -15,7 +15,7 @@ from ..notation.errors import caret_under, excerpt
 from ..verdict import HandVerdict, Payment, Violation
 from .grid import Drawn, Justify, grid, renderable
 from .transcript import cards_text
-from .words import Lang, discrepancy_text, factor_reason, payment_reason, say, term, violation_text
+from .words import Lang, discrepancy_text, factor_reason, payment_reason, profile_word, say, term, violation_text
 
 OUTCOMES: dict[str, str] = {
     "stop": "{winner} wins",
@@ -39,15 +39,16 @@ def outcome_text(hand: HandVerdict, lang: Lang = "en") -> str:
     return say(msgid, lang, winner=hand.winner, carry=hand.carry_out)
 
 
-def rules_label(name: str, sets: Mapping[str, str]) -> str:
-    """A profile as the report names it, with the knobs set on it (``standard (go_bak_2p=false)``),
-    as ``parse`` names a hand's rules."""
+def rules_label(name: str, sets: Mapping[str, str], lang: Lang = "en") -> str:
+    """A profile as the report names it, with the knobs set on it (``standard (go_bak_2p=false)``;
+    in Korean by its Korean name, ``표준 (go_bak_2p=false)``), as ``parse`` names a hand's rules."""
     knobs = ", ".join(f"{knob}={value}" for knob, value in sets.items())
-    return f"{name} ({knobs})" if knobs else name
+    shown = profile_word(name, lang)
+    return f"{shown} ({knobs})" if knobs else shown
 
 
 def _heading(path: str, hand: HandVerdict, lang: Lang, rules: str | None) -> Text:
-    rules = rules or hand.rules
+    rules = rules or profile_word(hand.rules, lang)
     text = Text(say("{path} · hand {index} · {rules} · ", lang, path=path, index=hand.index, rules=rules))
     text.stylize("bold")
     text.append(outcome_text(hand, lang), style="bold green" if hand.valid else "bold red")
@@ -89,7 +90,7 @@ def _scores(console: Console, hand: HandVerdict, lang: Lang) -> Drawn:
             parts.append(f"{rule} {item.points:+d}" if _balances(hand) else f"{rule} {item.points}")
             if item.cards:
                 parts.append(": ")
-                parts.append_text(cards_text(item.cards))
+                parts.append_text(cards_text(item.cards, lang))
         name = Text(player, style="bold") if player == hand.winner else Text(player)
         rows.append([name, Text(str(score.total)), parts])
     headers: list[tuple[str, Justify]] = [
@@ -170,8 +171,8 @@ def rendered_hand(console: Console, path: str, hand: HandVerdict, lines: Mapping
 
 def balance_table(balance: Mapping[str, int], lang: Lang = "en", currency: str | None = None) -> Table:
     table = Table(show_header=True, header_style="bold")
-    table.add_column(term("player", lang))
-    table.add_column(term("money", lang), justify="right")
+    table.add_column(term("player", lang), overflow="fold")
+    table.add_column(term("money", lang), justify="right", overflow="fold")
     for player, amount in balance.items():
         style = "green" if amount > 0 else "red" if amount < 0 else ""
         table.add_row(player, Text(money(amount, lang, currency, sign=True), style=style))

@@ -12,6 +12,7 @@ from ..messages import Lang, pgettext, say, term
 from ..records import fields
 from ..rules import PROFILES, Profile
 from ..rules.choices import CHOICES
+from ..rules.display import display_name
 from ..rules.profile import GROUPS
 
 
@@ -60,12 +61,19 @@ def _said_value(row: dict[str, Any], lang: Lang) -> str:
     return f"({said})" if written == "(none)" else f"{written} ({said})"
 
 
+def _profile_name(name: str, lang: Lang) -> str:
+    """A profile as a heading or a list names it: its code in English; in Korean its Korean name
+    with the code one types after it (``표준 (standard)``), where the two differ."""
+    shown = display_name(name, lang)
+    return shown if shown == name else f"{shown} ({name})"
+
+
 def profiles_table(lang: Lang = "en") -> Table:
     table = Table(show_header=True, header_style="bold", title=say("rules profiles", lang), title_justify="left")
-    table.add_column(term("profile", lang))
-    table.add_column(term("what it is", lang))
+    table.add_column(term("profile", lang), overflow="fold")
+    table.add_column(term("what it is", lang), overflow="fold")
     for profile in PROFILES.values():
-        table.add_row(profile.name, pgettext("profile", profile.summary, lang))
+        table.add_row(_profile_name(profile.name, lang), pgettext("profile", profile.summary, lang))
     return table
 
 
@@ -73,7 +81,8 @@ def knobs_table(profile: Profile, rows: list[dict[str, Any]], lang: Lang = "en")
     """Every knob of a profile, group by group: each knob's name, value and rule on a line, its
     meaning below it (a table of four columns gave the meaning a sixth of an 80-column terminal,
     456 lines for ``standard``)."""
-    parts: list[RenderableType] = [Text(f"{profile.name}: {pgettext('profile', profile.summary, lang)}", style="bold")]
+    heading = f"{_profile_name(profile.name, lang)}: {pgettext('profile', profile.summary, lang)}"
+    parts: list[RenderableType] = [Text(heading, style="bold")]
     group = None
     for row in rows:
         if row["group"] != group:

@@ -8,9 +8,11 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from ..card_names import card_name, every_card
 from ..cards import UNSEEN, Kind, card_info
 from ..messages import Lang, say, term
-from ..notation import Hand, write_statement
+from ..notation import Hand
+from .words import card_word, profile_word, statement_words
 
 CARD_STYLES: dict[Kind, str] = {
     Kind.BRIGHT: "bold yellow",
@@ -23,34 +25,47 @@ CARD_STYLES: dict[Kind, str] = {
 """The colour of each kind of card: brights gold, animals green, ribbons red, junk plain."""
 
 
-def card_text(code: str) -> Text:
-    """A card code coloured by its kind; unknown codes and ``?`` are dimmed."""
+def card_text(code: str, lang: Lang = "en") -> Text:
+    """A card as the reader writes it (``8g``; ``8광``), coloured by its kind; unknown codes and
+    ``?`` are dimmed."""
     info = card_info(code)
     if code == UNSEEN or info is None:
         return Text(code, style="dim")
-    return Text(code, style=CARD_STYLES[info.kind])
+    return Text(card_word(code, lang), style=CARD_STYLES[info.kind])
 
 
-def cards_text(cards: Sequence[str]) -> Text:
-    """Card codes separated by spaces, each coloured by its kind."""
+def cards_text(cards: Sequence[str], lang: Lang = "en") -> Text:
+    """Cards separated by spaces, each as the reader writes it and coloured by its kind."""
     text = Text()
     for i, code in enumerate(cards):
         if i:
             text.append(" ")
-        text.append_text(card_text(code))
+        text.append_text(card_text(code, lang))
     return text
 
 
-def line_text(line: str) -> Text:
-    """A GSN line with every word that is a card code coloured."""
+_KOREAN_NAMES = {card_name(code, "ko"): code for code in every_card()}
+"""Each card's Korean short name, back to its code (to colour a line written in Korean)."""
+
+
+def _card_of(word: str) -> str | None:
+    """The card a written word names (``8g``, ``8광``), or None."""
+    if card_info(word) is not None:
+        return word
+    return _KOREAN_NAMES.get(word)
+
+
+def line_text(line: str, lang: Lang = "en") -> Text:
+    """A GSN line (as :func:`.words.statement_words` writes it) with every card in it coloured."""
     text = Text()
     for i, word in enumerate(line.split(" ")):
         if i:
             text.append(" ")
         bare = word[1:] if word[:1] in ("x", "+") else word
-        if card_info(bare) is not None:
+        info = card_info(_card_of(bare) or "")
+        if info is not None:
             text.append(word[: len(word) - len(bare)])
-            text.append_text(card_text(bare))
+            text.append(bare, style=CARD_STYLES[info.kind])
         else:
             text.append(word)
     return text
@@ -68,14 +83,14 @@ def print_transcript(path: str, hands: list[Hand], console: Console | None = Non
             index=hand.index,
             kind=term(hand.kind, lang),
             seats=", ".join(hand.seats),
-            rules=hand.rules,
+            rules=profile_word(hand.rules, lang),
             sets=f" ({sets})" if sets else "",
             stake=hand.stake,
         )
         console.print(Text(heading, style="bold"))
         table = Table(show_header=True, header_style="bold")
-        table.add_column(term("line", lang), justify="right", style="dim")
-        table.add_column(term("statement", lang))
+        table.add_column(term("line", lang), justify="right", style="dim", overflow="fold")
+        table.add_column(term("statement", lang), overflow="fold")
         for item in [*hand.tags, *hand.statements]:
-            table.add_row(str(item.line), line_text(write_statement(item)))
+            table.add_row(str(item.line), line_text(statement_words(item, lang), lang))
         console.print(table)
