@@ -350,6 +350,7 @@ def gift_worth(gift: Give) -> tuple[str, ...]:
 
 
 def _junk_worth(code: str) -> str:
+    """One card's worth as junk (``1``, ``2``, ``3``); the sake cup as itself."""
     info = card_info(code)
     return code if code == "9a" or info is None else str(info.junk_value)
 

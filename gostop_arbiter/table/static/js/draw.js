@@ -137,7 +137,10 @@ export function seatRow(name, i) {
   return el("div", { class: "row" }, input, remove);
 }
 export function seatNames() { return [...document.querySelectorAll("#seats input.seat")].map((i) => i.value.trim()).filter(Boolean); }
+export const MAX_SEATS = 6;   // five or six at the table: all but three sit out (광팔기, 죽기)
 export function fillDealer() {
+  // a seventh seat is not offered: no button that does nothing
+  $("add-seat").disabled = document.querySelectorAll("#seats .row").length >= MAX_SEATS;
   const names = seatNames(), select = $("dealer"), was = select.value || page.S.next_setup.dealer;
   select.replaceChildren(...names.map((n) => el("option", { value: n }, n)));
   if (names.includes(was)) select.value = was;

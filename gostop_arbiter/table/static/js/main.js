@@ -4,8 +4,8 @@ import { loadWords, w } from "./words.js";
 import { ask, follow, pause, read, write } from "./server.js";
 import { cardNode, el, sorted } from "./cards.js";
 import {
-  $, adopt, blockOf, key, knobSets, live, lost, notice, redraw, refused, remaining, render, renderChoose,
-  renderKnobs, seatNames, seatRow, setActions, unsay,
+  $, MAX_SEATS, adopt, blockOf, fillDealer, key, knobSets, live, lost, notice, redraw, refused, remaining, render,
+  renderChoose, renderKnobs, seatNames, seatRow, setActions, unsay,
 } from "./draw.js";
 
 const params = new URLSearchParams(location.search);
@@ -173,8 +173,8 @@ $("lang").addEventListener("click", async () => {
 });
 $("add-seat").addEventListener("click", () => {
   const rows = document.querySelectorAll("#seats .row").length;
-  // five or six at the table: all but three sit out (광팔기, 죽기)
-  if (rows < 6) { const row = seatRow("", rows); $("seats").append(row); row.querySelector("input").focus(); }
+  if (rows < MAX_SEATS) { const row = seatRow("", rows); $("seats").append(row); row.querySelector("input").focus(); }
+  fillDealer();
 });
 $("rules").addEventListener("change", () => { renderKnobs({}); render(); });
 $("start").addEventListener("click", async () => {
