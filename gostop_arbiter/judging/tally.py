@@ -23,6 +23,7 @@ from ..scoring import PileCounts, best_score, best_total, declaration_problem, r
 from ..settlement import minhwatu_points, minhwatu_round, nagari_carry, settle_stop, standings
 from ..verdict import Discrepancy, HandVerdict, Payment, PlayerScore, Violates, Violation, discrepancy
 from .claims import compare_claims
+from .seating import SEATING
 
 _BY_STEALS = (
     "{player} called go, but {player}'s pile ends at {score} %s and %s needs {needed}: only steals after the "
@@ -80,34 +81,17 @@ def _players(hand: Hand, profile: Profile) -> list[str]:
     first = hand.statements[0]
     if profile.game == "minhwatu":
         if not 2 <= len(players) <= 4:
-            raise UsageError(
-                first.line, first.column, f"Minhwatu is played by two to four; this hand seats {len(players)}"
-            )
+            raise UsageError(first.line, first.column, SEATING("minhwatu-seats", seats=len(players)))
         return players
     if len(players) == 7:
-        raise UsageError(
-            first.line,
-            first.column,
-            "seven at a Go-Stop table deal 7 cards each and none to the table, which needs a joker and a deal "
-            "this notation cannot write (4P-3); the arbiter judges two to six at the table",
-        )
+        raise UsageError(first.line, first.column, SEATING("seven"))
     seats = len(players)
     if 4 <= seats <= 6:
         players = [seat for seat in players if seat in piled]
         if len(players) < 3:
-            raise UsageError(
-                first.line,
-                first.column,
-                f"{seats} players are seated and only {len(players)} have a pile line, so who sat out cannot be told: "
-                "write an empty pile line (pile NAME:) for a player who captured nothing",
-            )
+            raise UsageError(first.line, first.column, SEATING("who-sat-out", seats=seats, count=len(players)))
     if len(players) not in (2, 3):
-        raise UsageError(
-            first.line,
-            first.column,
-            "Go-Stop is played by two or three (with four to six at the table the others sit out); "
-            f"this hand has {len(players)} piles",
-        )
+        raise UsageError(first.line, first.column, SEATING("go-stop-piles", count=len(players)))
     return players
 
 

@@ -29,7 +29,7 @@ from typing import Literal, TypeVar, cast
 from ..engine import HandBoard, IllegalStatement
 from ..errors import ArbiterError, OutputError
 from ..judging.file import RulesChoice, Session, dealer_of
-from ..messages import Lang, say, sentence
+from ..messages import Lang, Message, say, say_message
 from ..notation import GsnSyntaxError, Hand, Statement, normalise_lines, read_hands, write_statement
 from ..notation.errors import SyntaxIssue
 from ..notation.model import TableLine, Tag
@@ -77,7 +77,7 @@ class RecorderError(ArbiterError, ValueError):
             if first is not None:
                 params["why"] = violation_text(first, lang)
             else:
-                params["why"] = sentence(str(params["why"]), lang)
+                params["why"] = say_message(why, lang) if isinstance(why := params["why"], Message) else str(why)
         return fill(say(self.template, lang), lang, **params)
 
 

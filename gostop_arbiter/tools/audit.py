@@ -95,7 +95,7 @@ def _records(
                     continue
                 verdict = session.judge(result.hand)
                 if isinstance(verdict, FileError):
-                    yield {"path": path, "error": dump(verdict, mode="json")}
+                    yield {"path": path, "error": verdict.to_json()}
                 else:
                     yield {"path": path, **dump(verdict, mode="json", by_alias=True)}
     except OSError as error:
