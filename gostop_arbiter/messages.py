@@ -190,9 +190,11 @@ def fact(kind: str, code: str, english: str, params: Mapping[str, object], lang:
     code's sentence that needs none; ``english`` where the catalogue has none of them."""
     if lang == "en":
         return english
-    facts = _said(params, lang)
+    facts = {**_said(params, lang), "code": term(code, lang)}
     reason = params.get("reason")
     contexts = [f"{kind}:{code}:{reason}"] if reason else []
+    if "more" in params and "last_line" in params:  # the violations of a code past the cap, counted
+        contexts.append(f"{kind}:more")
     for context in [*contexts, f"{kind}:{code}"]:
         for needed, template in _templates(lang, context):
             if needed and needed <= facts.keys():

@@ -436,7 +436,7 @@ def test_a_standard_error_that_fails_is_said_to_be_standard_error(monkeypatch: p
     stderr = FailsOnce()
     monkeypatch.setattr(sys, "stderr", stderr)
     monkeypatch.setattr(sys, "argv", ["gostop-arbiter", "check", str(bad)])
-    with command.standard_streams("en"):
+    with command.standard_streams():
         status = command.run(cli)
     assert status == Exit.OUTPUT
     assert stderr.getvalue().splitlines()[-1] == "Error: cannot write standard error: No space left on device"
