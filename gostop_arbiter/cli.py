@@ -719,7 +719,7 @@ def audit(
         raise
     _console().print(summary_table(total, len(files), lang))
     for said in total.not_judged:
-        click.echo(said, err=True)
+        click.echo(said if isinstance(said, str) else _said(said), err=True)
     if total.unreadable:
         sys.exit(Exit.UNREADABLE)
     if total.valid < total.hands:

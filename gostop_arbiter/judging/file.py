@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
 from ..messages import sayings
-from ..notation import Hand, SyntaxIssue
+from ..notation import Hand, SyntaxIssue, korean
 from ..notation.model import Notice
 from ..notation.reader import JUDGING_TAGS, Reader, meant_tags
 from ..numbers import whole_number
@@ -144,7 +144,7 @@ def _misspelt_tags(hand: Hand, verdict: HandVerdict) -> list[Discrepancy]:
     rules, seats or stake, so its verdict says so (decision H8)."""
     notes = []
     for tag in hand.tags:
-        meant = [name for name in meant_tags(tag.name) if name in JUDGING_TAGS]
+        meant = [name for name in meant_tags(tag.name) if korean.TAGS.get(name, name) in JUDGING_TAGS]
         if meant:
             said = SAID(
                 "misspelt-tag",

@@ -171,7 +171,7 @@ def _describe_tag(source: str) -> tuple[int, Message]:
     return column, SYNTAX("tag-name")
 
 
-def _letters(word: str) -> str:
+def letters(word: str) -> str:
     """A word as letters to compare: Hangul syllables taken apart into their jamo, so that a
     one-letter slip in a Korean word (``지슈`` for ``지수``, ``뽁`` for ``뻑``) is as close as one in
     a Latin word (decision P78)."""
@@ -183,8 +183,8 @@ def close_words(word: str, known: Iterable[str]) -> list[str]:
     three, the closest first; none when none is close."""
     by_letters: dict[str, str] = {}
     for name in sorted(set(known)):
-        by_letters.setdefault(_letters(name), name)
-    written = _letters(word)
+        by_letters.setdefault(letters(name), name)
+    written = letters(word)
     close = difflib.get_close_matches(written, list(by_letters), n=3, cutoff=0.6)
     close.sort(key=lambda match: (-difflib.SequenceMatcher(None, written, match).ratio(), match))
     return [by_letters[match] for match in close]

@@ -25,7 +25,8 @@ from ..errors import ArbiterError
 from ..messages import Message
 from ..numbers import money_amount, shown, whole_number
 from ..records import mutable
-from .errors import SyntaxIssue, describe, did_you_mean, issue, later_non_cards
+from . import korean
+from .errors import SyntaxIssue, describe, did_you_mean, issue, later_non_cards, letters
 from .grammar import ParserChoice, build_parser, cython_plugins
 from .memo import LineMemo, LocatedProblem
 from .model import (
@@ -626,9 +627,12 @@ def notice(tag: Tag, said: Message) -> Notice:
 
 def meant_tags(name: str) -> list[str]:
     """The tags of GSN §3 that ``name``, not a tag itself, is one edit from (a letter added,
-    dropped or changed, or two neighbours swapped; case aside)."""
-    if name.lower() in KNOWN_TAGS:
+    dropped or changed, or two neighbours swapped; case aside), as they are written: a Korean
+    name is compared with the Korean tags, letter by letter (jamo, decision P78)."""
+    if name.lower() in KNOWN_TAGS or name in korean.TAGS:
         return []
+    if korean.is_korean(name):
+        return [known for known in korean.TAGS if _one_edit(letters(name), letters(known))]
     return [known for lower, known in KNOWN_TAGS.items() if _one_edit(name.lower(), lower)]
 
 
