@@ -172,24 +172,29 @@ def _read_lines(hand: Hand, profile: Profile, players: list[str], tally: _Sheet)
         player = s.player
         if player not in players:
             tally.violate(
-                "illegal-call", s.line, s.column, f"{player} has no pile line: {player} did not play this hand", player
+                "illegal-call",
+                s.line,
+                s.column,
+                f"{player} has no pile line: {player} did not play this hand",
+                player,
+                reason="no-pile-line",
             )
             continue
         if isinstance(s, Declare):
             _declare(s, profile, tally)
             continue
         if tally.stop is not None or tally.agreed is not None:
-            ended = (
-                f"the hand ended when {tally.winner} stopped on line {tally.stop.line}"
-                if tally.stop is not None
-                else f"the hand ended as a nagari when the shodang was accepted on line {tally.agreed}"
-            )
-            tally.violate("after-end", s.line, s.column, ended, player)
+            tally.violate("after-end", s.line, s.column, _ended(tally), player, **_end_facts(tally))
             continue
         if isinstance(s, Call):
             if minhwatu:
                 tally.violate(
-                    "illegal-call", s.line, s.column, "Minhwatu has no go or stop: the round is played out", player
+                    "illegal-call",
+                    s.line,
+                    s.column,
+                    "Minhwatu has no go or stop: the round is played out",
+                    player,
+                    reason="minhwatu",
                 )
             elif s.call == "go":
                 tally.gos[player] += 1
@@ -200,14 +205,28 @@ def _read_lines(hand: Hand, profile: Profile, players: list[str], tally: _Sheet)
             calls += 1
         elif isinstance(s, Shake):
             if minhwatu:
-                tally.violate("illegal-shake", s.line, s.column, "Minhwatu has no shakes", player)
+                tally.violate("illegal-shake", s.line, s.column, "Minhwatu has no shakes", player, reason="minhwatu")
             else:
                 tally.shakes[player] += 1
         elif isinstance(s, Bomb):
             if minhwatu:
-                tally.violate("illegal-bomb", s.line, s.column, "Minhwatu has no bombs", player)
+                tally.violate("illegal-bomb", s.line, s.column, "Minhwatu has no bombs", player, reason="minhwatu-bomb")
             else:
                 tally.bombs[player] += 1
+
+
+def _ended(tally: _Sheet) -> str:
+    """How a tally hand that a later line follows ended, in English."""
+    if tally.stop is not None:
+        return f"the hand ended when {tally.winner} stopped on line {tally.stop.line}"
+    return f"the hand ended as a nagari when the shodang was accepted on line {tally.agreed}"
+
+
+def _end_facts(tally: _Sheet) -> dict[str, str | int]:
+    """The facts of a tally hand's end, as a played hand's ``after-end`` gives them."""
+    if tally.stop is not None and tally.winner is not None:
+        return {"winner": tally.winner, "ended_line": tally.stop.line, "outcome": "stop"}
+    return {"ended_line": tally.agreed or 0, "outcome": "nagari"}
 
 
 def _shodang_line(s: Shodang | ShodangAnswer, profile: Profile, players: list[str], tally: _Sheet) -> None:
@@ -215,11 +234,16 @@ def _shodang_line(s: Shodang | ShodangAnswer, profile: Profile, players: list[st
     player = s.player
     if profile.baks.shodang == "off" or profile.game == "minhwatu" or len(players) != 3:
         tally.violate(
-            "illegal-declaration", s.line, s.column, "a shodang needs three playing, under rules that have it", player
+            "illegal-declaration",
+            s.line,
+            s.column,
+            "a shodang needs three playing, under rules that have it",
+            player,
+            reason="tally-shodang",
         )
         return
     if tally.stop is not None or tally.agreed is not None:
-        tally.violate("after-end", s.line, s.column, "the hand is over", player)
+        tally.violate("after-end", s.line, s.column, "the hand is over", player, **_end_facts(tally))
         return
     if isinstance(s, Shodang):
         tally.offer, tally.answers = s, {}
@@ -232,6 +256,7 @@ def _shodang_line(s: Shodang | ShodangAnswer, profile: Profile, players: list[st
             s.column,
             f"{player} cannot {s.answer}: no shodang awaits {player}'s answer",
             player,
+            reason="no-offer",
         )
         return
     tally.answers[player] = s.answer
@@ -315,6 +340,9 @@ def _check_gos(profile: Profile, players: list[str], tally: _Sheet) -> None:
                 f"{player} called go, but {ends}; steals take only junk, and all the junk of the other piles "
                 "would not make it up",
                 player,
+                reason="go-short",
+                score=score,
+                needed=needed,
             )
         else:
             facts: dict[str, str | int] = {"player": player, "score": score, "needed": needed, "taken": taken}
