@@ -129,6 +129,8 @@ class _StandardError(io.TextIOBase):
     def write(self, text: str) -> int:
         if not isinstance(text, str):
             raise TypeError("standard error takes text")  # as click probes a stream for bytes
+        if not text:  # click probes a stream with an empty write, whose failure it swallows
+            return 0
         try:
             self.stream.write(text)
             self.stream.flush()

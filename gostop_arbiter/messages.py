@@ -127,9 +127,12 @@ def fill(template: str, params: Mapping[str, object]) -> str:
 
 
 def say(msgid: str, lang: Lang = "en", /, **params: object) -> str:
-    """The sentence ``msgid`` (English, with ``{name}`` fields) in ``lang``, filled from ``params``."""
+    """The sentence ``msgid`` (English, with ``{name}`` fields) in ``lang``, filled from ``params``
+    (a message among them said in ``lang`` too)."""
     template = catalogue(lang).get(msgid, msgid) if lang != "en" else msgid
-    return fill(template, params) if params else template
+    if not params:
+        return template
+    return fill(template, {name: say_message(v, lang) if isinstance(v, Message) else v for name, v in params.items()})
 
 
 def pgettext(context: str, msgid: str, lang: Lang = "en") -> str:
@@ -246,6 +249,9 @@ class Message:
     def english(self) -> str:
         """The sentence in English (what the verdict's ``message`` fields hold)."""
         return say_message(self, "en")
+
+    def __str__(self) -> str:
+        return self.english()
 
     def facts(self) -> dict[str, str | int]:
         """The parameters as the verdict's JSON holds them (a message inside, by its English)."""

@@ -136,7 +136,7 @@ def test_a_syntax_error_keeps_its_place_in_korean() -> None:
     assert "brace.gsn:3:13: expected a card such as 3p, ? (an unseen card), ?*N (N unseen cards) or the end of the line, but found '{'" in english
     _status, _out, korean = run("check", "--lang", "ko", path)
     assert "brace.gsn:3:13: 여기에는 8광 같은 패, ? (안 보이는 패), ?*N (안 보이는 패 N장) 또는 줄 끝이 와야 하는데 '{'가 있습니다." in korean
-    assert "      |             ^" in korean
+    assert "    3 | deal 지수: 1광 {\n      |                ^" in korean  # 지수 and 광 are two cells wide
 
 
 def test_a_knob_that_is_not_true_or_false_is_said_in_both_languages() -> None:

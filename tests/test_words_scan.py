@@ -24,7 +24,6 @@ from click.testing import CliRunner
 from conftest import ROOT, SAMPLES, SPEC_EXAMPLES
 
 from gostop_arbiter.cli import cli
-from gostop_arbiter.notation import parse_text
 from gostop_arbiter.notation.reader import Reader
 from gostop_arbiter.rules import KNOBS, PROFILES
 

@@ -133,10 +133,9 @@ def card_word(code: str) -> str:
     return prefix + _KIND_WORDS[letter]
 
 
-def _cards_of_kind(letter: str) -> str:
+def _cards_of_kind(letter: str) -> list[str]:
     codes = [code for code, card in MONTH_CARDS.items() if card.kind.value == letter]
-    named = [f"{card_word(code)} ({code})" for code in codes]
-    return ", ".join(named if len(named) <= 5 else named[:3])
+    return [f"{card_word(code)} ({code})" for code in codes]
 
 
 @lru_cache(maxsize=512)
@@ -190,4 +189,6 @@ def _refused(word: str, kind_word: str) -> Message:
         months = ", ".join(f"{_MONTH_WORDS[m]}띠 ({m}r)" for m in RIBBONS[kind_word])
         return SYNTAX("which-ribbon", word=word, months=months)
     cards = _cards_of_kind(KINDS[kind_word])
-    return SYNTAX("kind-alone", word=word, choices=cards)
+    if len(cards) <= 5:
+        return SYNTAX("kind-alone", word=word, choices=", ".join(cards))
+    return SYNTAX("kind-alone-some", word=word, choices=", ".join(cards[:3]))

@@ -24,9 +24,6 @@ EXPECTED = sayings(
         "SELL": "sell",
         "FOLD": "fold",
         "CHONGTONG": "chongtong",
-        "SHODANG": "shodang",
-        "ACCEPT": "accept",
-        "REFUSE": "refuse",
         "SLASH": "'/' and the flipped card",
         "X": "x and the card taken",
         "AS": "as",
@@ -48,6 +45,9 @@ EXPECTED = sayings(
         "TURN_NUMBER": "a turn number such as 12.",
         "_NL": "the end of the line",
         "$END": "the end of the line",
+        "ACCEPT": "accept",
+        "REFUSE": "refuse",
+        "SHODANG": "shodang",
         "something-else": "something else",
     },
 )
@@ -104,7 +104,8 @@ SYNTAX = sayings(
         "month-lacks": "'{word}' is no card: month {month} has no {kind}, its cards are {choices}",
         "bonus-pi": "'보너스피' is b2 or b3: write 보너스쌍피 (b2) or 보너스쓰리피 (b3)",
         "which-ribbon": "'{word}' is one of three ribbons: write which, {months}",
-        "kind-alone": "'{word}' alone is more than one card: write the month with it, such as {choices}",
+        "kind-alone": "'{word}' alone is more than one card: write the month with it, {choices}",
+        "kind-alone-some": "'{word}' alone is more than one card: write the month with it, such as {choices}",
     },
 )
 """The located errors of a text that is not GSN (decision P73), made where each is found."""

@@ -299,7 +299,7 @@ class Recorder:
         try:
             return RulesChoice().profile_for(hand)
         except RulesError as error:
-            raise RecorderError("{why}", why=str(error)) from None
+            raise RecorderError("{why}", why=error.said) from None
 
     def dealer_of(self, hand: Hand) -> str:
         """The hand's ``Dealer`` tag, else the dealer the hands before it hand on (GSN §3)."""
@@ -484,7 +484,7 @@ class Recorder:
         try:
             RulesChoice(rules, sets).checked()
         except RulesError as error:
-            raise RecorderError("{why}", why=str(error)) from None
+            raise RecorderError("{why}", why=error.said) from None
         return rules, sets
 
     def push(self, after: str, texts: Sequence[str]) -> None:
@@ -750,7 +750,7 @@ def _opening_tags(setup: Setup, hand: Hand, previous: Hand | None, *, dealer: st
 def _unreadable(issue: SyntaxIssue) -> RecorderError:
     """A line the table wrote that is not GSN, refused with the reader's words and where."""
     return RecorderError(
-        "{why} (line {line}, column {column})", why=issue.message, line=issue.line, column=issue.column
+        "{why} (line {line}, column {column})", why=issue.said or issue.message, line=issue.line, column=issue.column
     )
 
 
