@@ -261,14 +261,26 @@ def _help_in(command: click.Command, lang: Lang) -> Iterator[None]:
     saved.append((command, "options_metavar", command.options_metavar))
     if isinstance(command, click.Group):
         saved.append((command, "subcommand_metavar", command.subcommand_metavar))
+    arguments = [p for p in command.params if isinstance(p, click.Argument) and not isinstance(p.type, click.Choice)]
+    saved += [(argument, "metavar", argument.metavar) for argument in arguments]
     try:
         for owner, name, text in saved:
             if text:
                 setattr(owner, name, pgettext("usage", text, lang) if text in _USAGE_WORDS else _help_text(text, lang))
+        for argument in arguments:
+            argument.metavar = _metavar(argument, lang)
         yield
     finally:
         for owner, name, text in saved:
             setattr(owner, name, text)
+
+
+def _metavar(argument: click.Argument, lang: Lang) -> str:
+    """An argument as a usage line names it (``FILES...``), said in ``lang`` (``파일...``)."""
+    shown = pgettext("usage", (argument.name or "").upper(), lang)
+    if argument.nargs != 1:
+        shown += "..."
+    return shown if argument.required else f"[{shown}]"
 
 
 def _console(*, no_color: bool = False, **options: Any) -> Console:

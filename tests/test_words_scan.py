@@ -4,8 +4,8 @@ no Hangul but the players' names and what the file itself wrote (issue 28).
 
 What may stay as it is written, and why:
 
-- the players' names, the paths, the rules' names as a file writes them, the knobs' names and
-  values (what ``--set`` takes), and a few words of no language (GSN, JSON, UTF-8);
+- the players' names, the paths, the rules' names as a file writes them, the commands' names, the
+  knobs' names and values (what ``--set`` takes), and a few words of no language (GSN, JSON, UTF-8);
 - what the output quotes of the file: the line above a caret, a transcript's lines, and GSN
   itself (``fmt``, ``simulate``, the ``parse`` table's transcript column);
 - card codes that are still codes, and the words the "cards" helper is still putting in Korean
@@ -85,7 +85,7 @@ def _names(path: Path) -> frozenset[str]:
 @cache
 def _codes() -> frozenset[str]:
     """The knobs' names and values and the profiles' names: codes, as ``--set`` and ``--rules`` take them."""
-    found: set[str] = set(PROFILES)
+    found: set[str] = set(PROFILES) | set(cli.commands)  # type: ignore[attr-defined]
     for key, (_group, _field) in KNOBS.items():
         found |= {key, *key.split("_")}
     from gostop_arbiter.render.rules import knob_rows
@@ -126,7 +126,7 @@ def _runs(path: Path) -> Iterator[tuple[str, list[str]]]:
 
 
 def _invoke(args: list[str], lang: str) -> tuple[str, str]:
-    result = CliRunner().invoke(cli, [*args, "--lang", lang], env=WIDE)
+    result = CliRunner().invoke(cli, [*args, "--lang", lang], env=WIDE, prog_name="gostop-arbiter")
     assert result.exception is None or isinstance(result.exception, SystemExit), (args, result.exception)
     return result.stdout, result.stderr
 
