@@ -263,16 +263,26 @@ def _help_in(command: click.Command, lang: Lang) -> Iterator[None]:
         saved.append((command, "subcommand_metavar", command.subcommand_metavar))
     arguments = [p for p in command.params if isinstance(p, click.Argument) and not isinstance(p.type, click.Choice)]
     saved += [(argument, "metavar", argument.metavar) for argument in arguments]
+    options = [p for p in command.params if isinstance(p, click.Option) and _named_value(p)]
+    saved += [(option, "metavar", option.metavar) for option in options]
     try:
         for owner, name, text in saved:
             if text:
                 setattr(owner, name, pgettext("usage", text, lang) if text in _USAGE_WORDS else _help_text(text, lang))
         for argument in arguments:
             argument.metavar = _metavar(argument, lang)
+        for option in options:
+            option.metavar = pgettext("usage", option.metavar or option.type.name.upper(), lang)
         yield
     finally:
         for owner, name, text in saved:
             setattr(owner, name, text)
+
+
+def _named_value(option: click.Option) -> bool:
+    """Whether an option's help names the value it takes by a word (``NAME``, ``INTEGER``), not by
+    its choices or by nothing (a flag)."""
+    return not option.is_flag and not option.count and not isinstance(option.type, click.Choice)
 
 
 def _metavar(argument: click.Argument, lang: Lang) -> str:

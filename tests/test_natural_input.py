@@ -81,7 +81,9 @@ def test_a_profile_is_named_in_any_case_or_in_korean(name: str) -> None:
     assert verdict(TALLY.format(tags=f'[규칙 "{name.strip()}"]'))["rules"] == "standard"
 
 
-@pytest.mark.parametrize(("korean", "profile"), [("온라인맞고", "online-matgo"), ("온라인 맞고", "online-matgo"), ("민화투", "minhwatu")])
+@pytest.mark.parametrize(
+    ("korean", "profile"), [("온라인맞고", "online-matgo"), ("온라인 맞고", "online-matgo"), ("민화투", "minhwatu")]
+)
 def test_every_profile_has_its_korean_name(korean: str, profile: str) -> None:
     status, out, err = run("rules", korean)
     assert status == 0, err
@@ -118,8 +120,8 @@ def test_a_misspelt_mark_is_offered_the_mark_in_both_languages() -> None:
 @pytest.mark.parametrize(
     ("tag", "english", "korean"),
     [
-        pytest.param("[Stak \"100\"]", "if it means Stake", "Stake를 뜻했다면", id="english"),
-        pytest.param("[점딩 \"100\"]", "if it means 점당", "점당을 뜻했다면", id="korean"),
+        pytest.param('[Stak "100"]', "if it means Stake", "Stake를 뜻했다면", id="english"),
+        pytest.param('[점딩 "100"]', "if it means 점당", "점당을 뜻했다면", id="korean"),
     ],
 )
 def test_a_misspelt_tag_is_offered_the_tag_in_both_languages(tag: str, english: str, korean: str) -> None:
@@ -133,9 +135,15 @@ def test_a_misspelt_tag_is_offered_the_tag_in_both_languages(tag: str, english: 
 def test_a_syntax_error_keeps_its_place_in_korean() -> None:
     path = str(ERRORS / "brace.gsn")
     _status, _out, english = run("check", "--lang", "en", path)
-    assert "brace.gsn:3:13: expected a card such as 3p, ? (an unseen card), ?*N (N unseen cards) or the end of the line, but found '{'" in english
+    assert (
+        "brace.gsn:3:13: expected a card such as 3p, ? (an unseen card), ?*N (N unseen cards) or the end of the line, but found '{'"
+        in english
+    )
     _status, _out, korean = run("check", "--lang", "ko", path)
-    assert "brace.gsn:3:13: 여기에는 8광 같은 패, ? (안 보이는 패), ?*N (안 보이는 패 N장) 또는 줄 끝이 와야 하는데 '{'가 있습니다." in korean
+    assert (
+        "brace.gsn:3:13: 여기에는 8광 같은 패, ? (안 보이는 패), ?*N (안 보이는 패 N장) 또는 줄 끝이 와야 하는데 '{'가 있습니다."
+        in korean
+    )
     assert "    3 | deal 지수: 1광 {\n      |                ^" in korean  # 지수 and 광 are two cells wide
 
 
