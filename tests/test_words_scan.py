@@ -123,15 +123,7 @@ def _english_words(text: str, allowed: frozenset[str]) -> set[str]:
     found = set()
     for line in _said_lines(text):
         for word in WORD.findall(line):
-            if (
-                word in allowed
-                or word in NO_LANGUAGE
-                or word in TYPED
-                or word in GSN_WORDS
-                or word in PENDING_CARDS_HELPER
-            ):
-                continue
-            if word in _codes():
+            if word in allowed or word in NO_LANGUAGE or word in TYPED or word in GSN_WORDS or word in _codes():
                 continue
             found.add(word)
     return found
