@@ -171,9 +171,7 @@ class Reader:
             errors.sort(key=lambda e: (e.line, e.column))
             yield HandResult(None if errors else hand, errors)
         if index == 0:
-            yield HandResult(
-                None, [issue(1, 1, SYNTAX("no-hand"))]
-            )
+            yield HandResult(None, [issue(1, 1, SYNTAX("no-hand"))])
 
     def text(self, text: str) -> Transcript:
         """Parse a whole GSN text; raises :class:`GsnSyntaxError` with every error found."""

@@ -108,9 +108,7 @@ def _records(
     yield {"path": path, "balance": session.balance}, None
 
 
-def _summed(
-    path: str, records: Iterable[tuple[dict[str, object], Message | None]], out: IO[str] | None
-) -> FileAudit:
+def _summed(path: str, records: Iterable[tuple[dict[str, object], Message | None]], out: IO[str] | None) -> FileAudit:
     """A file's summary from its records, each written to ``out`` (when given) as it comes."""
     summary = FileAudit(path)
     first: tuple[dict[str, object], Message | None] | None = None
