@@ -16,7 +16,19 @@ from .errors import OutputError
 from .exitcodes import Exit
 from .judging.file import RulesChoice, judge_file
 from .judging.files import ExitStatus, FileCheck, SettleUp
-from .messages import DOMAIN, LANGS, LOCALE, Lang, Message, lang_from_env, pgettext, say, say_message, sayings, sentence
+from .messages import (
+    DOMAIN,
+    LANGS,
+    LOCALE,
+    Lang,
+    Message,
+    lang_from_env,
+    message_of,
+    pgettext,
+    say,
+    say_message,
+    sayings,
+)
 from .notation import SyntaxIssue, write_hand, write_transcript
 from .notation.model import Hand, Notice, Transcript
 from .notation.reader import Reader, reader_from_env
@@ -25,8 +37,8 @@ from .notation.writer import SPELLINGS, Script, script_of
 from .outputs import STDIN, output_file, write_atomically
 from .records import dump
 from .rules import PROFILES, RulesError, profile_named, resolve
-from .tools.tamper import TAMPER_KINDS
-from .verdict import SCHEMA_VERSION, FileError, FileVerdict, HandVerdict
+from .tools.tamper import TAMPER_KINDS, CannotTamper
+from .verdict import SCHEMA_VERSION, FileError, FileVerdict, HandVerdict, SaidFileError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -62,6 +74,7 @@ USAGE = sayings(
     "usage",
     {
         "not-knob-value": "'{item}' is not knob=value",
+        "cluster": "the cluster at {address} cannot audit: {reason}",
         "not-at-the-table": "{player} is not at the table ({players})",
         "no-four-player-hand": "the {rules} rules have no four-player hand",
         "minhwatu-two-to-four": "Minhwatu is played by two to four; --players {players}",
@@ -74,17 +87,34 @@ USAGE = sayings(
 )
 """The commands' own usage errors (decision P70)."""
 
+SAID = sayings(
+    "cli",
+    {
+        "file-error": "{path}: error: {message}",
+        "warning": "{path}:{line}:{column}: warning: {message}",
+        "error": "Error: {message}",
+        "not-canonical": "not canonical: {path}",
+        "reformatted": "reformatted {path}",
+        "wrote": "wrote {path}",
+        "not-valid": "not valid: {path} {hands} (exit 1)",
+        "disputed": "the table got it wrong: {path} {hands} (exit 3)",
+        "audit-stopped": "the audit stopped after {done} of {files} files",
+        "audit-stopped-unwritten": "the audit stopped after {done} of {files} files; {jsonl} was not written",
+        "audit-stopped-earlier": "the audit stopped after {done} of {files} files; {jsonl} was not written "
+        "(what it holds is from an earlier run)",
+    },
+)
+"""The lines the commands write about the files they read and write (decision P74)."""
+
 
 def _said(message: Message) -> str:
     """A message in the language of the command being run."""
     return say_message(message, _lang())
 
 
-def _error_text(error: Exception) -> str:
-    """An error of the layers below in the reader's language: from its message where it carries one
-    (P70), else its English, matched against the catalogue's older sentences."""
-    said = getattr(error, "said", None)
-    return _said(said) if isinstance(said, Message) else sentence(str(error), _lang())
+def _error_text(error: RulesError | CannotTamper) -> str:
+    """An error of the layers below in the reader's language, from the message it carries (P70)."""
+    return _said(error.said)
 
 
 def _lang() -> Lang:
@@ -93,11 +123,12 @@ def _lang() -> Lang:
     return lang or lang_from_env()
 
 
-def _warn(source_path: str, issues: Iterable[SyntaxIssue], unreadable: str | None = None) -> None:
+def _warn(source_path: str, issues: Iterable[SyntaxIssue], unreadable: Message | None = None) -> None:
+    lang = _lang()
     if unreadable is not None:
-        click.echo(f"{source_path}: error: {unreadable}", err=True)
+        click.echo(_said(SAID("file-error", path=source_path, message=unreadable)), err=True)
     for issue in issues:
-        click.echo(issue.render(source_path), err=True)
+        click.echo(issue.render(source_path, lang), err=True)
 
 
 def _report_errors(source: SourceFile) -> None:
@@ -106,15 +137,18 @@ def _report_errors(source: SourceFile) -> None:
 
 def _report_warnings(path: str, notices: Iterable[Notice]) -> None:
     for notice in notices:
-        click.echo(f"{path}:{notice.line}:{notice.column}: warning: {notice.message}", err=True)
+        said = message_of(f"notice:{notice.id}", notice.params) if notice.id else notice.message
+        warning = SAID("warning", path=path, line=notice.line, column=notice.column, message=said)
+        click.echo(_said(warning), err=True)
 
 
 def _usage_text(path: str, error: FileError, lines: dict[int, str]) -> str:
     line = error.line or 1
+    said = error.said if isinstance(error, SaidFileError) else None
     issue = SyntaxIssue(
-        code="usage", line=line, column=error.column or 1, message=error.message, source=lines.get(line, "")
+        code="usage", line=line, column=error.column or 1, message=error.message, source=lines.get(line, ""), said=said
     )
-    return issue.render(path)
+    return issue.render(path, _lang())
 
 
 def _print_json(document: dict[str, Any]) -> None:
@@ -227,14 +261,36 @@ def _help_in(command: click.Command, lang: Lang) -> Iterator[None]:
     saved.append((command, "options_metavar", command.options_metavar))
     if isinstance(command, click.Group):
         saved.append((command, "subcommand_metavar", command.subcommand_metavar))
+    arguments = [p for p in command.params if isinstance(p, click.Argument) and not isinstance(p.type, click.Choice)]
+    saved += [(argument, "metavar", argument.metavar) for argument in arguments]
+    options = [p for p in command.params if isinstance(p, click.Option) and _named_value(p)]
+    saved += [(option, "metavar", option.metavar) for option in options]
     try:
         for owner, name, text in saved:
             if text:
                 setattr(owner, name, pgettext("usage", text, lang) if text in _USAGE_WORDS else _help_text(text, lang))
+        for argument in arguments:
+            argument.metavar = _metavar(argument, lang)
+        for option in options:
+            option.metavar = pgettext("usage", option.metavar or option.type.name.upper(), lang)
         yield
     finally:
         for owner, name, text in saved:
             setattr(owner, name, text)
+
+
+def _named_value(option: click.Option) -> bool:
+    """Whether an option's help names the value it takes by a word (``NAME``, ``INTEGER``), not by
+    its choices or by nothing (a flag)."""
+    return not option.is_flag and not option.count and not isinstance(option.type, click.Choice)
+
+
+def _metavar(argument: click.Argument, lang: Lang) -> str:
+    """An argument as a usage line names it (``FILES...``), said in ``lang`` (``파일...``)."""
+    shown = pgettext("usage", (argument.name or "").upper(), lang)
+    if argument.nargs != 1:
+        shown += "..."
+    return shown if argument.required else f"[{shown}]"
 
 
 def _console(*, no_color: bool = False, **options: Any) -> Console:
@@ -336,16 +392,16 @@ def fmt(files: tuple[str, ...], check: bool, script: Script | None) -> None:
             click.echo(canonical, nl=False)
         elif canonical != source.text:
             if check:
-                click.echo(f"not canonical: {source.path}")
+                click.echo(_said(SAID("not-canonical", path=source.path)))
                 status = max(status, Exit.INVALID)
                 continue
             try:
                 write_atomically(source.path, canonical)
             except OutputError as error:
-                click.echo(f"Error: {error}", err=True)
+                click.echo(_said(SAID("error", message=error.said)), err=True)
                 status = max(status, Exit.OUTPUT)
                 continue
-            click.echo(f"reformatted {source.path}", err=True)
+            click.echo(_said(SAID("reformatted", path=source.path)), err=True)
     sys.exit(status)
 
 
@@ -674,18 +730,18 @@ def audit(
                 try:
                     total = audit_on_cluster(files, scheduler, choice=choice, jsonl=jsonl, advance=advance)
                 except (RuntimeError, OSError) as error:
-                    raise click.UsageError(_error_text(error)) from None
+                    raise click.UsageError(_said(USAGE("cluster", address=scheduler, reason=str(error)))) from None
             else:
                 total = run_audit(files, choice=choice, jobs=jobs, jsonl=jsonl, advance=advance)
     except (KeyboardInterrupt, Terminated):
-        unwritten = f"; {jsonl} was not written" if jsonl is not None else ""
+        stopped = "audit-stopped-unwritten" if jsonl is not None else "audit-stopped"
         if jsonl and os.path.exists(jsonl):
-            unwritten += " (what it holds is from an earlier run)"
-        click.echo(f"the audit stopped after {done:,} of {len(files):,} files{unwritten}", err=True)
+            stopped = "audit-stopped-earlier"
+        click.echo(_said(SAID(stopped, done=f"{done:,}", files=f"{len(files):,}", jsonl=jsonl or "")), err=True)
         raise
-    _console().print(summary_table(total, len(files)))
+    _console().print(summary_table(total, len(files), lang))
     for said in total.not_judged:
-        click.echo(said, err=True)
+        click.echo(said if isinstance(said, str) else _said(said), err=True)
     if total.unreadable:
         sys.exit(Exit.UNREADABLE)
     if total.valid < total.hands:
@@ -810,11 +866,11 @@ def _report_written(output: str, check: FileCheck) -> None:
     status = ExitStatus()
     status.add(check)
     if output != "-":
-        click.echo(f"wrote {output}", err=True)
+        click.echo(_said(SAID("wrote", path=output)), err=True)
     if check.invalid:
-        click.echo(f"not valid: {check.path} {hand_numbers(check.invalid)} (exit 1)", err=True)
+        click.echo(_said(SAID("not-valid", path=check.path, hands=hand_numbers(check.invalid))), err=True)
     if check.disputed and not check.invalid:
-        click.echo(f"the table got it wrong: {check.path} {hand_numbers(check.disputed)} (exit 3)", err=True)
+        click.echo(_said(SAID("disputed", path=check.path, hands=hand_numbers(check.disputed))), err=True)
     sys.exit(status.status)
 
 

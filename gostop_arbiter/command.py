@@ -7,9 +7,8 @@ the commands (:mod:`.cli`) and the library below them change nothing of the proc
   ``PYTHONUNBUFFERED`` Python gives a raw file under it, and a partial write into a pipe that
   closed lost the rest silently); a standard output closed at the start (``>&-``) is one that
   says so at the first write, as a full disk does (decision H18);
-- standard error likewise, and said in the reader's language: each whole line the message
-  catalogue has a pattern for is said in it as it is written (decision P23); a failure to write
-  it is said to be standard error's, not standard output's;
+- standard error likewise; a failure to write it is said to be standard error's, not standard
+  output's (what the commands write there is said in the reader's language where it is made);
 - SIGTERM unwinds the command as Ctrl-C does, so that it cleans up on the way out;
 - every way a command can end is an exit status of :class:`Exit` and at most one line, never a
   traceback.
@@ -31,8 +30,8 @@ import click
 
 from .errors import ArbiterError, OutputError
 from .exitcodes import Exit
-from .messages import LANGS, Lang, lang_from_env, sentence
-from .outputs import reason_of
+from .messages import LANGS, Lang, lang_from_env, say_message, sayings
+from .outputs import reason_message
 
 
 class Terminated(BaseException):
@@ -113,13 +112,11 @@ class _Closed(io.TextIOBase):
 
 
 class _StandardError(io.TextIOBase):
-    """Standard error in the reader's language: each whole line the message catalogue has a
-    pattern for is said in it as it is written; the rest (a source line, a caret) is left. A write
-    that fails raises :class:`_StandardErrorFailed`."""
+    """Standard error, whose write that fails raises :class:`_StandardErrorFailed`."""
 
-    def __init__(self, stream: IO[str] | io.TextIOBase, lang: Lang) -> None:
+    def __init__(self, stream: IO[str] | io.TextIOBase) -> None:
         super().__init__()
-        self.stream, self.lang, self.pending = stream, lang, ""
+        self.stream = stream
 
     @property
     def encoding(self) -> str:  # type: ignore[override]
@@ -132,26 +129,18 @@ class _StandardError(io.TextIOBase):
     def write(self, text: str) -> int:
         if not isinstance(text, str):
             raise TypeError("standard error takes text")  # as click probes a stream for bytes
-        self.pending += text
-        while "\n" in self.pending:
-            line, self.pending = self.pending.split("\n", 1)
-            self._out(sentence(line, self.lang) + "\n")
-        return len(text)
-
-    def _out(self, text: str) -> None:
+        if not text:  # click probes a stream with an empty write, whose failure it swallows
+            return 0
         try:
             self.stream.write(text)
             self.stream.flush()
         except OSError as error:
             raise _StandardErrorFailed(error.errno, error.strerror or str(error)) from None
+        return len(text)
 
     def flush(self) -> None:
-        if self.pending:  # a line not ended (a progress bar drawing itself) goes as it is
-            text, self.pending = self.pending, ""
-            self._out(text)
-        else:
-            with contextlib.suppress(ValueError):
-                self.stream.flush()
+        with contextlib.suppress(ValueError):
+            self.stream.flush()
 
     def isatty(self) -> bool:
         return self.stream.isatty()
@@ -164,11 +153,11 @@ class _StandardError(io.TextIOBase):
 
 
 @contextlib.contextmanager
-def standard_streams(lang: Lang) -> Iterator[None]:
+def standard_streams() -> Iterator[None]:
     """The command's standard output and error (see the module's text) while it runs."""
     before = sys.stdout, sys.stderr
     sys.stdout = _whole_writes(sys.stdout) if sys.stdout is not None else _Closed()
-    sys.stderr = _StandardError(_whole_writes(sys.stderr) if sys.stderr is not None else _Closed(), lang)
+    sys.stderr = _StandardError(_whole_writes(sys.stderr) if sys.stderr is not None else _Closed())
     try:
         yield
     finally:
@@ -208,11 +197,26 @@ def run(command: click.Group, args: list[str] | None = None) -> int:
     from .cli import click_speaks
 
     words = list(sys.argv[1:] if args is None else args)
-    with click_speaks(asked_lang(words) or lang_from_env()):
-        return _run(command, words)
+    lang = asked_lang(words) or lang_from_env()
+    with click_speaks(lang):
+        return _run(command, words, lang)
 
 
-def _run(command: click.Group, args: list[str]) -> int:
+ENDINGS = sayings(
+    "process",
+    {
+        "interrupted": "interrupted",
+        "terminated": "terminated",
+        "error": "Error: {message}",
+        "cannot-write-stderr": "Error: cannot write standard error: {reason}",
+        "cannot-write": "Error: cannot write {path}: {reason}",
+        "cannot-write-stdout": "Error: cannot write standard output: {reason}",
+    },
+)
+"""What the process says as it ends other than by finishing (decision P74)."""
+
+
+def _run(command: click.Group, args: list[str], lang: Lang) -> int:
     try:
         try:
             returned = command.main(args, prog_name="gostop-arbiter", standalone_mode=False)
@@ -225,25 +229,28 @@ def _run(command: click.Group, args: list[str]) -> int:
         _quiet_stdout()
         return Exit.PIPE_CLOSED
     except (KeyboardInterrupt, click.exceptions.Abort):
-        _say("interrupted")
+        _say(say_message(ENDINGS("interrupted"), lang))
         return Exit.INTERRUPTED
     except Terminated:
-        _say("terminated")
+        _say(say_message(ENDINGS("terminated"), lang))
         return Exit.TERMINATED
     except click.ClickException as error:
         with contextlib.suppress(OSError, ValueError):
             error.show()
         return error.exit_code
     except OutputError as error:
-        _say(f"Error: {error}")
+        _say(say_message(ENDINGS("error", message=error.said), lang))
         return Exit.OUTPUT
     except _StandardErrorFailed as error:
-        _say(f"Error: cannot write standard error: {reason_of(error)}")
+        _say(say_message(ENDINGS("cannot-write-stderr", reason=reason_message(error)), lang))
         return Exit.OUTPUT
     except OSError as error:  # a write to standard output (every file the commands open says its name)
         _quiet_stdout()
-        name = error.filename if error.filename is not None else "standard output"
-        _say(f"Error: cannot write {name}: {reason_of(error)}")
+        if error.filename is None:
+            said = ENDINGS("cannot-write-stdout", reason=reason_message(error))
+        else:
+            said = ENDINGS("cannot-write", path=str(error.filename), reason=reason_message(error))
+        _say(say_message(said, lang))
         return Exit.OUTPUT
 
 
@@ -252,7 +259,7 @@ def main(command: click.Group) -> None:
     with one line, never a traceback, for a failure outside the transcript (an output that cannot
     be written, Ctrl-C)."""
     signal.signal(signal.SIGTERM, _terminate)
-    with standard_streams(asked_lang(sys.argv[1:]) or lang_from_env()):
+    with standard_streams():
         status = run(command)
     signal.signal(signal.SIGTERM, _end_now)
     sys.exit(status)

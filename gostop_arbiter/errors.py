@@ -16,6 +16,8 @@ defined here; the others are defined here, since more than one layer raises or c
 
 from __future__ import annotations
 
+from .messages import Message, sayings
+
 
 class ArbiterError(Exception):
     """Every error the arbiter raises on purpose (never a bug's)."""
@@ -24,8 +26,10 @@ class ArbiterError(Exception):
 class RulesError(ArbiterError, ValueError):
     """An unknown profile or knob, or a value of the wrong kind: a usage error (exit 2)."""
 
-    def __init__(self, message: str, knob: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, said: Message, knob: str | None = None) -> None:
+        super().__init__(said.english())
+        self.said = said
+        """What is wrong, said in the reader's language at the edge."""
         self.knob = knob
         """The knob as written, when the fault is a knob's (None: the profile's name)."""
 
@@ -34,27 +38,37 @@ class KnobError(ArbiterError, ValueError):
     """A knob value that its type allows but the rules do not (e.g. a bonus card b4); raised while
     pydantic validates a profile, which reports it as the knob's error."""
 
-    def __init__(self, knob: str, message: str) -> None:
-        super().__init__(f"{knob}: {message}")
+    def __init__(self, knob: str, said: Message) -> None:
+        self.said = KNOB_VALUE("knob-value", knob=knob, problem=said)
+        super().__init__(self.said.english())
         self.knob = knob
 
 
 class UsageError(ArbiterError, ValueError):
     """The hand cannot be judged under these rules at all (exit 2), e.g. four playing Go-Stop."""
 
-    def __init__(self, line: int, column: int, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, line: int, column: int, said: Message) -> None:
+        super().__init__(said.english())
+        self.said = said
         self.line = line
         self.column = column
+
+
+KNOB_VALUE = sayings("rules", {"knob-value": "{knob}: {problem}"})
+"""A knob's value that is wrong, with what is wrong with it."""
+
+WRITING = sayings("file", {"cannot-write": "cannot write {path}: {reason}"})
+"""What the commands say of an output they cannot write (decision P74)."""
 
 
 class OutputError(ArbiterError):
     """An output that cannot be written: the path and the reason, in one line."""
 
-    def __init__(self, path: str, reason: str, errno: int | None = None) -> None:
-        super().__init__(f"cannot write {path or repr('')}: {reason}")
+    def __init__(self, path: str, reason: str | Message, errno: int | None = None) -> None:
+        self.said = WRITING("cannot-write", path=path or repr(""), reason=reason)
+        super().__init__(self.said.english())
         self.path = path
-        self.reason = reason
+        self.reason = reason if isinstance(reason, str) else reason.english()
         self.errno = errno
         """The system's error number where the system refused (``ENOSPC``: the disk is full)."""
 

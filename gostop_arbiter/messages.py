@@ -15,8 +15,6 @@ The API:
 - ``fact(kind, code, english, params, lang)``: a verdict's sentence from its facts: a violation
   (``kind`` ``violation``, ``code`` its code, ``params`` with ``reason``), a factor's reason
   (``factor``, the rule) …; the English sentence where the catalogue has no template it can fill.
-- ``sentence(english, lang)``: a sentence made elsewhere (a discrepancy, an error) said in ``lang``
-  by matching it against the catalogue's patterns; the sentence itself when none matches.
 - :class:`Message` and ``say_message(message, lang)``: a sentence as its facts, made where they are
   known (a discrepancy, a payment's reason, an event): a context, an id and typed parameters,
   said in the reader's language once, at the edge (decision P70). ``sayings(context, templates)``
@@ -29,7 +27,7 @@ The API:
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import Final, Literal
 
@@ -129,9 +127,12 @@ def fill(template: str, params: Mapping[str, object]) -> str:
 
 
 def say(msgid: str, lang: Lang = "en", /, **params: object) -> str:
-    """The sentence ``msgid`` (English, with ``{name}`` fields) in ``lang``, filled from ``params``."""
+    """The sentence ``msgid`` (English, with ``{name}`` fields) in ``lang``, filled from ``params``
+    (a message among them said in ``lang`` too)."""
     template = catalogue(lang).get(msgid, msgid) if lang != "en" else msgid
-    return fill(template, params) if params else template
+    if not params:
+        return template
+    return fill(template, {name: say_message(v, lang) if isinstance(v, Message) else v for name, v in params.items()})
 
 
 def pgettext(context: str, msgid: str, lang: Lang = "en") -> str:
@@ -188,97 +189,23 @@ _CODED = frozenset({"outcome", "call", "statement", "category", "how", "kind"})
 
 def fact(kind: str, code: str, english: str, params: Mapping[str, object], lang: Lang = "en") -> str:
     """A verdict's sentence from its facts: the template of ``kind:code:reason`` or ``kind:code``
-    that needs the most facts and has them all, then a pattern of the English sentence, then the
+    that needs the most facts and has them all, then the
     code's sentence that needs none; ``english`` where the catalogue has none of them."""
     if lang == "en":
         return english
-    facts = _said(params, lang)
+    facts = {**_said(params, lang), "code": term(code, lang)}
     reason = params.get("reason")
     contexts = [f"{kind}:{code}:{reason}"] if reason else []
+    if "more" in params and "last_line" in params:  # the violations of a code past the cap, counted
+        contexts.append(f"{kind}:more")
     for context in [*contexts, f"{kind}:{code}"]:
         for needed, template in _templates(lang, context):
             if needed and needed <= facts.keys():
                 return fill(template, facts)
-    matched = _matched(english, lang)
-    if matched is not None:
-        return matched
     for needed, template in _templates(lang, f"{kind}:{code}"):
         if not needed:
             return template
     return english
-
-
-@cache
-def _patterns(lang: Lang) -> list[tuple[str, str, str, str]]:
-    """The catalogue's sentence patterns, the most literal text first, so that ``{a}; the rules say
-    {b}: {c} was missed`` is tried before ``{a}; the rules say {b}``: (the text a sentence it fits
-    begins with, the text it ends with, the regular expression, the translation)."""
-    import re
-
-    prefix = "sentence" + _CONTEXT
-    found = []
-    for key, text in catalogue(lang).items():
-        if not key.startswith(prefix):
-            continue
-        regex, seen, literal = "", set(), 0
-        chunks = list(_parsed(key[len(prefix) :]))
-        for chunk, name in chunks:
-            regex += re.escape(chunk)
-            literal += len(chunk)
-            if name:
-                regex += f"(?P={name})" if name in seen else f"(?P<{name}>{_field(name)})"
-                seen.add(name)
-        ends = chunks[-1][0] if chunks[-1][1] is None else ""
-        found.append((literal, chunks[0][0], ends, regex, text))
-    found.sort(key=lambda item: -item[0])
-    return [(begins, ends, regex, text) for _literal, begins, ends, regex, text in found]
-
-
-def _field(name: str) -> str:
-    """What a pattern's field may hold: a path no colon or semicolon (so that ``not counted: {…}``
-    is not read as a path), an ``n_`` field numbers and their runs (``1–3, 5``), others anything."""
-    if name == "path":
-        return r"[^:;]+?"
-    if name.startswith("n_"):
-        return r"[0-9][0-9,–\- ]*?"
-    return ".+?"
-
-
-def _matched(english: str, lang: Lang, depth: int = 0) -> str | None:
-    """``english`` said by the first pattern it fits whole; its fields said as their names ask.
-    A pattern is compiled only for a sentence that begins and ends as it does (re caches it)."""
-    import re
-
-    for begins, ends, regex, text in _patterns(lang):
-        if not (english.startswith(begins) and english.endswith(ends)):
-            continue
-        match = re.fullmatch(regex, english, re.DOTALL)
-        if match is None:
-            continue
-        parts: dict[str, str] = {}
-        for name, value in match.groupdict().items():
-            if name.startswith("m_"):  # said in turn: a pattern fits only where its parts can be said
-                said = _matched(value, lang, depth + 1) if depth < 64 else None
-                parts[name] = said if said is not None else term(value, lang)
-                if parts[name] == value and said is None:
-                    break
-            elif name.startswith("t_"):
-                parts[name] = terms(value, lang)
-            elif name.startswith("o_"):  # a list of GSN words, which stay as they are written
-                parts[name] = value.replace(" or ", f" {term('or', lang)} ")
-            else:
-                parts[name] = value
-        else:
-            return fill(text, parts)
-    return None
-
-
-def sentence(english: str, lang: Lang = "en") -> str:
-    """An English sentence made elsewhere, in ``lang`` where a pattern of the catalogue fits it."""
-    if lang == "en":
-        return english
-    matched = _matched(english, lang)
-    return english if matched is None else matched
 
 
 WON = frozenset({"won", "krw", "원", "₩"})
@@ -324,6 +251,9 @@ class Message:
         """The sentence in English (what the verdict's ``message`` fields hold)."""
         return say_message(self, "en")
 
+    def __str__(self) -> str:
+        return self.english()
+
     def facts(self) -> dict[str, str | int]:
         """The parameters as the verdict's JSON holds them (a message inside, by its English)."""
         return {name: v.english() if isinstance(v, Message) else v for name, v in self.params.items()}
@@ -354,6 +284,19 @@ class Sayings:
 def sayings(context: str, templates: Mapping[str, str]) -> Sayings:
     """Declare the English templates of ``context``'s sentences (by id); the maker of its messages."""
     return Sayings(context, templates)
+
+
+LISTS = sayings("list", {"or": "{head} or {last}", "and": "{head} and {last}", "comma": "{head}, {next}"})
+"""The words that join a list's items in a sentence (``3p, bomb or pass``)."""
+
+
+def either(items: Sequence[str | Message], joined: str = "or") -> str | Message:
+    """``items`` as one phrase, the last joined by ``joined`` (``or``, ``and``), the others by
+    commas: a message whose words each language says its own way (``또는``)."""
+    head = items[0]
+    for item in items[1:-1]:
+        head = LISTS("comma", head=head, next=item)
+    return LISTS(joined, head=head, last=items[-1]) if len(items) > 1 else head
 
 
 def message_of(key: str, params: Mapping[str, str | int]) -> Message:

@@ -17,6 +17,7 @@ read-only file, so its mode is read, not only whether the system would let us).
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import os
 import secrets
@@ -26,12 +27,62 @@ from collections.abc import Iterator
 from typing import TextIO, cast
 
 from .errors import OutputError
+from .messages import Message, sayings
 
 STDIN = "-"
 STDOUT = "-"
 
 
+REASONS = sayings(
+    "reason",
+    {
+        "ENOENT": "No such file or directory",
+        "EACCES": "Permission denied",
+        "EPERM": "Operation not permitted",
+        "EISDIR": "Is a directory",
+        "ENOTDIR": "Not a directory",
+        "ENOSPC": "No space left on device",
+        "EROFS": "Read-only file system",
+        "EBADF": "it is closed",
+        "stdin-closed": "standard input is closed",
+        "folder": "it is a folder, not a file",
+        "pipe": "it is a pipe, not a file",
+        "device": "it is a device, not a file",
+        "socket": "it is a socket, not a file",
+        "not-regular": "it is not a regular file",
+        "read-only": "it is read-only",
+        "no-name": "no file is named",
+    },
+)
+"""Why a file cannot be read or written, in words (decision P74): the system's reasons that people
+meet, by their error's name, and the commands' own; any other is the system's own text."""
+
+FILES = sayings(
+    "file",
+    {
+        "cannot-read": "cannot read {path}: {reason}",
+        "cannot-read-stdin": "cannot read standard input: {reason}",
+        "cannot-read-folder": "cannot read {path}: it is a folder, not a file "
+        "(gostop-arbiter audit {path} judges every transcript below it)",
+    },
+)
+"""What the commands say of a file they cannot read."""
+
+
 def reason_of(error: OSError) -> str:
+    """Why the system refused, in English."""
+    said = reason_message(error)
+    return said if isinstance(said, str) else said.english()
+
+
+def reason_message(error: OSError) -> str | Message:
+    """Why the system refused, as a message where it is one people meet, else in its own words."""
+    said = getattr(error, "said", None)
+    if isinstance(said, Message):
+        return said
+    name = errno.errorcode.get(error.errno or 0, "")
+    if name in REASONS.templates and error.strerror:
+        return REASONS(name)
     return error.strerror or str(error)
 
 
@@ -39,17 +90,18 @@ class NotAFile(OSError):
     """A path that names something other than a regular file (a folder, a pipe, a device)."""
 
     def __init__(self, kind: str | None) -> None:
-        super().__init__(f"it is {kind}, not a file" if kind else "it is not a regular file")
+        self.said = REASONS(kind or "not-regular")
+        super().__init__(self.said.english())
         self.kind = kind
 
 
 _KINDS = (
     (stat.S_ISREG, None),
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a pipe"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
-    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, "folder"),
+    (stat.S_ISFIFO, "pipe"),
+    (stat.S_ISCHR, "device"),
+    (stat.S_ISBLK, "device"),
+    (stat.S_ISSOCK, "socket"),
 )
 
 
@@ -68,7 +120,9 @@ def opened_input(path: str) -> Iterator[io.BufferedReader]:
     file, found without waiting: the path is opened without blocking, then looked at."""
     if path == STDIN:
         if sys.stdin is None:  # the command was started with its standard input closed
-            raise OSError(0, "standard input is closed")
+            closed = OSError(0, REASONS("stdin-closed").english())
+            closed.said = REASONS("stdin-closed")  # type: ignore[attr-defined]
+            raise closed
         yield cast(io.BufferedReader, sys.stdin.buffer)
         return
     descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
@@ -95,12 +149,12 @@ def _existing(path: str) -> os.stat_result | None:
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise OutputError(path, reason_of(error)) from None
+        raise OutputError(path, reason_message(error)) from None
     refused = _not_a_file(found.st_mode)
     if refused is not None:
-        raise OutputError(path, reason_of(refused))
+        raise OutputError(path, reason_message(refused))
     if _read_only(path, found.st_mode):
-        raise OutputError(path, "it is read-only")
+        raise OutputError(path, REASONS("read-only"))
     return found
 
 
@@ -134,7 +188,7 @@ def output_file(path: str) -> Iterator[TextIO]:
     """An open text file that becomes ``path`` when the block ends without an exception (standard
     output for ``-``); :class:`OutputError` says why it cannot be."""
     if not path:
-        raise OutputError(path, "no file is named")
+        raise OutputError(path, REASONS("no-name"))
     if path == STDOUT:
         yield sys.stdout
         return
@@ -144,7 +198,7 @@ def output_file(path: str) -> Iterator[TextIO]:
     try:
         descriptor, temporary = _temporary(folder, name, found.st_mode if found else None)
     except OSError as error:
-        raise OutputError(path, reason_of(error), error.errno) from None
+        raise OutputError(path, reason_message(error), error.errno) from None
     try:
         with open(descriptor, "w", encoding="utf-8", newline="\n") as handle:
             yield handle
@@ -153,7 +207,7 @@ def output_file(path: str) -> Iterator[TextIO]:
         os.replace(temporary, path)
         _sync_folder(folder)
     except OSError as error:
-        raise OutputError(path, reason_of(error), error.errno) from None
+        raise OutputError(path, reason_message(error), error.errno) from None
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
@@ -166,9 +220,10 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
         out.write(text)
 
 
-def cannot_read(path: str, error: OSError) -> str:
+def cannot_read(path: str, error: OSError) -> Message:
     """What the commands say of a file they cannot read; a folder says where its files are judged."""
-    if isinstance(error, NotAFile) and error.kind == "a folder":
-        audit = f"gostop-arbiter audit {path} judges every transcript below it"
-        return f"cannot read {path}: it is a folder, not a file ({audit})"
-    return f"cannot read {'standard input' if path == STDIN else path}: {reason_of(error)}"
+    if isinstance(error, NotAFile) and error.kind == "folder":
+        return FILES("cannot-read-folder", path=path)
+    if path == STDIN:
+        return FILES("cannot-read-stdin", reason=reason_message(error))
+    return FILES("cannot-read", path=path, reason=reason_message(error))

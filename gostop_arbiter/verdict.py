@@ -222,6 +222,22 @@ class FileError:
     column: int | None = None
     message: str
 
+    def to_json(self) -> dict[str, object]:
+        """The error as the verdict's JSON holds it (GSN §8)."""
+        return {"code": self.code, "line": self.line, "column": self.column, "message": self.message}
+
+
+class SaidFileError(FileError, frozen=True, kw_only=True):  # type: ignore[call-arg]
+    """A file error as its message too, to be said in the reader's language (the message is not
+    part of the JSON: a verdict holds its English)."""
+
+    said: Message | None = None
+
+
+def said_file_error(code: Literal["syntax", "unreadable", "usage"], line: int, column: int, said: Message) -> FileError:
+    """A file error that keeps its message, to be said in the reader's language."""
+    return SaidFileError(code=code, line=line, column=column, message=said.english(), said=said)  # type: ignore[call-arg]
+
 
 @record
 class FileVerdict:

@@ -110,7 +110,7 @@ def test_the_differential_audit_finds_the_records_another_code_judges_otherwise(
     for folder in ("gostop_arbiter", "grammar"):  # a checkout's code: Lark reads the grammar
         shutil.copytree(ROOT / folder, other / folder)
     _reworded(other, "engine/state.py", 'is not a card of this deck",', 'is not in this deck",')
-    _reworded(other, "notation/errors.py", ", but found ", ", and found ")
+    _reworded(other, "notation/said.py", ", but found ", ", and found ")
     corpus = tmp_path / "corpus"
     small = ["--hands-per-file", "2", "--profiles", "standard", "--players", "2,3", "--tampers", "none,foreign"]
     codes = ["--code", str(other), "--code", str(ROOT)]

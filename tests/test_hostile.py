@@ -436,7 +436,7 @@ def test_a_standard_error_that_fails_is_said_to_be_standard_error(monkeypatch: p
     stderr = FailsOnce()
     monkeypatch.setattr(sys, "stderr", stderr)
     monkeypatch.setattr(sys, "argv", ["gostop-arbiter", "check", str(bad)])
-    with command.standard_streams("en"):
+    with command.standard_streams():
         status = command.run(cli)
     assert status == Exit.OUTPUT
     assert stderr.getvalue().splitlines()[-1] == "Error: cannot write standard error: No space left on device"
@@ -573,7 +573,7 @@ def test_a_folder_named_as_a_transcript_points_to_audit(tmp_path: Path, command:
     assert result.returncode == Exit.UNREADABLE
     assert f"cannot read {tmp_path}: it is a folder, not a file (gostop-arbiter audit {tmp_path} judges" in result.stderr
     korean = run(command, str(tmp_path), "--lang", "ko")
-    assert f"폴더 아래의 기록을 모두 판정하려면: gostop-arbiter audit {tmp_path})" in korean.stderr
+    assert f"폴더 안의 기록을 모두 판정하려면: gostop-arbiter audit {tmp_path}" in korean.stderr
 
 
 def test_render_refuses_a_pipe_to_read_before_it_writes(tmp_path: Path) -> None:
@@ -775,7 +775,7 @@ def test_names_written_in_one_script_or_in_scripts_written_together_are_seated()
     from gostop_arbiter.notation.reader import confusable_names
 
     assert confusable_names(["민지", "재현", "金민지", "민지B", "ゆき子", "Jae", "minji", "Minji", "Ἀλέξης"]) == []
-    assert confusable_names(["Jaeмин"]) == ["'Jaeмин' in Seats mixes Cyrillic and Latin letters (м is Cyrillic): a name could then look like another"]
+    assert [said.english() for said in confusable_names(["Jaeмин"])] == ["'Jaeмин' in Seats mixes Cyrillic and Latin letters (м is Cyrillic): a name could then look like another"]
 
 
 def test_a_tag_far_from_every_tag_is_only_unknown(tmp_path: Path) -> None:

@@ -23,7 +23,7 @@ from rich.cells import cell_len
 
 from gostop_arbiter import command as entry
 from gostop_arbiter.cli import cli
-from gostop_arbiter.messages import LOCALE, catalogue, fact, lang_from_env, money, placeholders, read_mo, term
+from gostop_arbiter.messages import LOCALE, Message, catalogue, fact, lang_from_env, money, placeholders, read_mo, term
 from gostop_arbiter.notation import parse_text
 from gostop_arbiter.render.rules import knob_rows
 from gostop_arbiter.rules import KNOBS, PROFILES
@@ -78,7 +78,7 @@ def allowed(path: Path) -> set[str]:
 def allowed_names() -> set[str]:
     """The rules' names, the words of their sources (gamerules.com, seed), and the values one types
     (none, fw-times-n: every value of a knob that takes a word)."""
-    typed = {value for group, field in KNOBS.values() if group for value in valid_values(group, field).split(", ")}
+    typed = {value for group, field in KNOBS.values() if group for value in _english(valid_values(group, field)).split(", ")}
     return {w for name in PROFILES for w in words(name)} | {"gamerules", "com", "seed", "none", "true", "false"} | typed
 
 
@@ -89,7 +89,7 @@ class _TheCommand:
     name = "gostop-arbiter"
 
     def main(self, args: list[str], prog_name: str, **extra: object) -> int:
-        with entry.standard_streams(entry.asked_lang(list(args)) or lang_from_env()):
+        with entry.standard_streams():
             return entry.run(cli, list(args))
 
 
@@ -204,6 +204,10 @@ def test_every_reason_of_a_violation_has_a_korean_template() -> None:
     assert missing == set()
 
 
+def _english(said: str | Message) -> str:
+    return said if isinstance(said, str) else said.english()
+
+
 def test_every_knob_and_profile_is_explained_in_korean() -> None:
     """``rules --lang ko``: each profile's summary, each knob's meaning and group."""
     ko = catalogue("ko")
@@ -311,7 +315,7 @@ def test_every_command_takes_lang_and_the_locale_decides_without_it() -> None:
 def test_errors_are_said_in_korean() -> None:
     missing = run("check", "no-such-file.gsn", "--lang", "ko")
     assert missing.returncode == 2
-    assert "no-such-file.gsn을 읽을 수 없음: 그런 파일이나 폴더가 없음" in missing.stderr
+    assert "no-such-file.gsn을 읽을 수 없습니다: 그런 파일이나 폴더가 없습니다" in missing.stderr
     usage = run("check", "--lang", "ko")
     assert usage.returncode == 2 and "빠진 인자: 'FILES...'." in usage.stderr and "Missing" not in usage.stderr
     unknown = run("compare", "x.gsn", "--rules", "standard", "--no-colour", "--lang", "ko")

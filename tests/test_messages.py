@@ -119,7 +119,7 @@ def test_a_field_is_followed_by_the_particle_its_word_takes(template: str, word:
 def test_a_korean_error_says_its_particles(tmp_path: object) -> None:
     runner = CliRunner()
     typo = runner.invoke(cli, ["check", "--lang", "ko", "--rules", "standrd", "-"], input="", env=WIDE)
-    assert "'standrd'라는 규칙이 없음 (standard를 말했나요?)" in typo.output
+    assert "'standrd'라는 규칙은 없습니다. standard를 말씀하셨나요?" in typo.output
 
 
 HANGUL = re.compile("[가-힣]")

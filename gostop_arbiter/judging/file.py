@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import UsageError
 from ..messages import sayings
-from ..notation import Hand, SyntaxIssue
+from ..notation import Hand, SyntaxIssue, korean
 from ..notation.model import Notice
 from ..notation.reader import JUDGING_TAGS, Reader, meant_tags
 from ..numbers import whole_number
 from ..records import frozen, mutable, replace
 from ..rules import Profile, RulesError, resolve
-from ..verdict import Discrepancy, FileError, FileVerdict, HandVerdict, discrepancy
+from ..verdict import Discrepancy, FileError, FileVerdict, HandVerdict, discrepancy, said_file_error
 from .tally import judge_tally
 
 if TYPE_CHECKING:  # the engine is imported only when a played hand is judged
@@ -123,7 +123,7 @@ def judge_hand(
         profile = choice.profile_for(hand)
     except RulesError as error:
         line, column = _rules_fault(hand, error.knob)
-        raise UsageError(line, column, str(error)) from None
+        raise UsageError(line, column, error.said) from None
     dealer = dealer_of(hand, session.dealer)
     carry, carry_notes = _carry(hand, session)
     tags = {t.name: t.value for t in hand.tags if t.name in FREE_TEXT_TAGS}
@@ -144,7 +144,7 @@ def _misspelt_tags(hand: Hand, verdict: HandVerdict) -> list[Discrepancy]:
     rules, seats or stake, so its verdict says so (decision H8)."""
     notes = []
     for tag in hand.tags:
-        meant = [name for name in meant_tags(tag.name) if name in JUDGING_TAGS]
+        meant = [name for name in meant_tags(tag.name) if korean.TAGS.get(name, name) in JUDGING_TAGS]
         if meant:
             said = SAID(
                 "misspelt-tag",
@@ -207,7 +207,7 @@ class Session:
         try:
             verdict = judge_hand(hand, self.choice, self._state, self.visitor)
         except UsageError as error:
-            return FileError(code="usage", line=error.line, column=error.column, message=str(error))
+            return said_file_error("usage", error.line, error.column, error.said)
         _hand_over(verdict, self._state, lambda: self.choice.profile_for(hand))
         return verdict
 

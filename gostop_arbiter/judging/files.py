@@ -10,6 +10,7 @@ from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from ..exitcodes import Exit
+from ..messages import Message
 from ..notation import Hand, SyntaxIssue
 from ..notation.model import Notice
 from ..notation.reader import Reader, decoded_lines
@@ -70,7 +71,7 @@ class FileCheck:
         self.visitor = visitor
         """Shown each played hand's statements as they are pushed (see :mod:`..engine.visitor`)."""
         self.lines = KeptLines()
-        self.unreadable: str | None = None
+        self.unreadable: Message | None = None
         """Why the file could not be read (to its end)."""
         self.syntax: list[SyntaxIssue] = []
         self.warnings: list[Notice] = []
@@ -123,7 +124,7 @@ class FileCheck:
     def verdict(self) -> FileVerdict:
         """The file's verdict, without its hands (they were given one by one)."""
         if self.unreadable is not None:
-            return FileVerdict(path=self.path, errors=[FileError(code="unreadable", message=self.unreadable)])
+            return FileVerdict(path=self.path, errors=[FileError(code="unreadable", message=self.unreadable.english())])
         if self.syntax:
             return FileVerdict(path=self.path, errors=syntax_errors(self.syntax))
         return FileVerdict(path=self.path, balance=self.balance, errors=self.usage)

@@ -28,6 +28,7 @@ from ..settlement import (
 from ..settlement.fixed import FIXED_WINS
 from ..verdict import HandVerdict, Payment, PlayerScore
 from .claims import compare_claims
+from .seating import SEATING
 
 VOID = ("nagari", "redeal", "void", "incomplete")
 
@@ -37,28 +38,14 @@ def _check_table(hand: Hand, profile: Profile) -> None:
     seats = len(hand.seats)
     if profile.game == "minhwatu":
         if not 2 <= seats <= 4:
-            raise UsageError(first.line, first.column, f"Minhwatu is played by two to four; this hand seats {seats}")
+            raise UsageError(first.line, first.column, SEATING("minhwatu-seats", seats=seats))
         return
     if seats >= 4 and profile.four_players.mode == "unplayable":
-        raise UsageError(
-            first.line,
-            first.column,
-            f"the {profile.name} rules have no four-player hand (their deal cannot be played); "
-            "choose other rules with --rules",
-        )
+        raise UsageError(first.line, first.column, SEATING("no-four-players", rules=profile.name))
     if seats == 7:
-        raise UsageError(
-            first.line,
-            first.column,
-            "seven at a Go-Stop table deal 7 cards each and none to the table, which needs a joker and a deal "
-            "this notation cannot write (4P-3); the arbiter judges two to six at the table",
-        )
+        raise UsageError(first.line, first.column, SEATING("seven"))
     if not 2 <= seats <= 6:
-        raise UsageError(
-            first.line,
-            first.column,
-            f"Go-Stop seats two to six (all but three sit out of four to six); this hand seats {seats}",
-        )
+        raise UsageError(first.line, first.column, SEATING("go-stop-seats", seats=seats))
 
 
 def _kept_chongtong(r: PlayedHand) -> list[str]:

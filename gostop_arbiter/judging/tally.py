@@ -23,6 +23,7 @@ from ..scoring import PileCounts, best_score, best_total, declaration_problem, r
 from ..settlement import minhwatu_points, minhwatu_round, nagari_carry, settle_stop, standings
 from ..verdict import Discrepancy, HandVerdict, Payment, PlayerScore, Violates, Violation, discrepancy
 from .claims import compare_claims
+from .seating import SEATING
 
 _BY_STEALS = (
     "{player} called go, but {player}'s pile ends at {score} %s and %s needs {needed}: only steals after the "
@@ -80,34 +81,17 @@ def _players(hand: Hand, profile: Profile) -> list[str]:
     first = hand.statements[0]
     if profile.game == "minhwatu":
         if not 2 <= len(players) <= 4:
-            raise UsageError(
-                first.line, first.column, f"Minhwatu is played by two to four; this hand seats {len(players)}"
-            )
+            raise UsageError(first.line, first.column, SEATING("minhwatu-seats", seats=len(players)))
         return players
     if len(players) == 7:
-        raise UsageError(
-            first.line,
-            first.column,
-            "seven at a Go-Stop table deal 7 cards each and none to the table, which needs a joker and a deal "
-            "this notation cannot write (4P-3); the arbiter judges two to six at the table",
-        )
+        raise UsageError(first.line, first.column, SEATING("seven"))
     seats = len(players)
     if 4 <= seats <= 6:
         players = [seat for seat in players if seat in piled]
         if len(players) < 3:
-            raise UsageError(
-                first.line,
-                first.column,
-                f"{seats} players are seated and only {len(players)} have a pile line, so who sat out cannot be told: "
-                "write an empty pile line (pile NAME:) for a player who captured nothing",
-            )
+            raise UsageError(first.line, first.column, SEATING("who-sat-out", seats=seats, count=len(players)))
     if len(players) not in (2, 3):
-        raise UsageError(
-            first.line,
-            first.column,
-            "Go-Stop is played by two or three (with four to six at the table the others sit out); "
-            f"this hand has {len(players)} piles",
-        )
+        raise UsageError(first.line, first.column, SEATING("go-stop-piles", count=len(players)))
     return players
 
 
@@ -188,24 +172,29 @@ def _read_lines(hand: Hand, profile: Profile, players: list[str], tally: _Sheet)
         player = s.player
         if player not in players:
             tally.violate(
-                "illegal-call", s.line, s.column, f"{player} has no pile line: {player} did not play this hand", player
+                "illegal-call",
+                s.line,
+                s.column,
+                f"{player} has no pile line: {player} did not play this hand",
+                player,
+                reason="no-pile-line",
             )
             continue
         if isinstance(s, Declare):
             _declare(s, profile, tally)
             continue
         if tally.stop is not None or tally.agreed is not None:
-            ended = (
-                f"the hand ended when {tally.winner} stopped on line {tally.stop.line}"
-                if tally.stop is not None
-                else f"the hand ended as a nagari when the shodang was accepted on line {tally.agreed}"
-            )
-            tally.violate("after-end", s.line, s.column, ended, player)
+            tally.violate("after-end", s.line, s.column, _ended(tally), player, **_end_facts(tally))
             continue
         if isinstance(s, Call):
             if minhwatu:
                 tally.violate(
-                    "illegal-call", s.line, s.column, "Minhwatu has no go or stop: the round is played out", player
+                    "illegal-call",
+                    s.line,
+                    s.column,
+                    "Minhwatu has no go or stop: the round is played out",
+                    player,
+                    reason="minhwatu",
                 )
             elif s.call == "go":
                 tally.gos[player] += 1
@@ -216,14 +205,28 @@ def _read_lines(hand: Hand, profile: Profile, players: list[str], tally: _Sheet)
             calls += 1
         elif isinstance(s, Shake):
             if minhwatu:
-                tally.violate("illegal-shake", s.line, s.column, "Minhwatu has no shakes", player)
+                tally.violate("illegal-shake", s.line, s.column, "Minhwatu has no shakes", player, reason="minhwatu")
             else:
                 tally.shakes[player] += 1
         elif isinstance(s, Bomb):
             if minhwatu:
-                tally.violate("illegal-bomb", s.line, s.column, "Minhwatu has no bombs", player)
+                tally.violate("illegal-bomb", s.line, s.column, "Minhwatu has no bombs", player, reason="minhwatu-bomb")
             else:
                 tally.bombs[player] += 1
+
+
+def _ended(tally: _Sheet) -> str:
+    """How a tally hand that a later line follows ended, in English."""
+    if tally.stop is not None:
+        return f"the hand ended when {tally.winner} stopped on line {tally.stop.line}"
+    return f"the hand ended as a nagari when the shodang was accepted on line {tally.agreed}"
+
+
+def _end_facts(tally: _Sheet) -> dict[str, str | int]:
+    """The facts of a tally hand's end, as a played hand's ``after-end`` gives them."""
+    if tally.stop is not None and tally.winner is not None:
+        return {"winner": tally.winner, "ended_line": tally.stop.line, "outcome": "stop"}
+    return {"ended_line": tally.agreed or 0, "outcome": "nagari"}
 
 
 def _shodang_line(s: Shodang | ShodangAnswer, profile: Profile, players: list[str], tally: _Sheet) -> None:
@@ -231,11 +234,16 @@ def _shodang_line(s: Shodang | ShodangAnswer, profile: Profile, players: list[st
     player = s.player
     if profile.baks.shodang == "off" or profile.game == "minhwatu" or len(players) != 3:
         tally.violate(
-            "illegal-declaration", s.line, s.column, "a shodang needs three playing, under rules that have it", player
+            "illegal-declaration",
+            s.line,
+            s.column,
+            "a shodang needs three playing, under rules that have it",
+            player,
+            reason="tally-shodang",
         )
         return
     if tally.stop is not None or tally.agreed is not None:
-        tally.violate("after-end", s.line, s.column, "the hand is over", player)
+        tally.violate("after-end", s.line, s.column, "the hand is over", player, **_end_facts(tally))
         return
     if isinstance(s, Shodang):
         tally.offer, tally.answers = s, {}
@@ -248,6 +256,7 @@ def _shodang_line(s: Shodang | ShodangAnswer, profile: Profile, players: list[st
             s.column,
             f"{player} cannot {s.answer}: no shodang awaits {player}'s answer",
             player,
+            reason="no-offer",
         )
         return
     tally.answers[player] = s.answer
@@ -331,6 +340,9 @@ def _check_gos(profile: Profile, players: list[str], tally: _Sheet) -> None:
                 f"{player} called go, but {ends}; steals take only junk, and all the junk of the other piles "
                 "would not make it up",
                 player,
+                reason="go-short",
+                score=score,
+                needed=needed,
             )
         else:
             facts: dict[str, str | int] = {"player": player, "score": score, "needed": needed, "taken": taken}

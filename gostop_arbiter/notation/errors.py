@@ -9,47 +9,11 @@ from collections.abc import Callable, Iterable
 
 from lark import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
+from ..messages import Lang, Message, either, say_message
 from ..records import record
+from .said import EXPECTED, SYNTAX
 
-# What each terminal of grammar/gsn.lark is, in words, in the order a list of them reads best.
-_EXPECTED_WORDS: dict[str, str] = {
-    "CARD": "a card such as 3p",
-    "UNSEEN": "? (an unseen card)",
-    "UNSEEN_MANY": "?*N (N unseen cards)",
-    "DEALER_BONUS": "+b2 (a bonus card the dealer took)",
-    "BOMB": "bomb",
-    "PASS": "pass",
-    "SHAKE": "shake",
-    "BONUS": "bonus",
-    "GIVE": "give",
-    "GO": "go",
-    "STOP": "stop",
-    "SELL": "sell",
-    "FOLD": "fold",
-    "CHONGTONG": "chongtong",
-    "SLASH": "'/' and the flipped card",
-    "X": "x and the card taken",
-    "AS": "as",
-    "PI": "pi",
-    "ANIMAL": "animal",
-    "DRAW": "draw",
-    "MARK": "a mark such as !chok",
-    "COLON": "':'",
-    "NAME": "a player's name",
-    "PAYS": "pays",
-    "NAGARI": "nagari",
-    "POINTS": "the points (a whole number)",
-    "TAG": 'a tag such as [Seats "A, B"]',
-    "DEAL": "deal",
-    "TABLE": "table",
-    "STOCK": "stock",
-    "PILE": "pile",
-    "CLAIM": "claim",
-    "TURN_NUMBER": "a turn number such as 12.",
-    "_NL": "the end of the line",
-    "$END": "the end of the line",
-}
-_ORDER = {name: i for i, name in enumerate(_EXPECTED_WORDS)}
+_ORDER = {name: i for i, name in enumerate(EXPECTED.templates)}
 
 SHOWN_WIDTH = 160
 """The most characters of a line shown above a caret; a longer line is cut to the part around the
@@ -68,15 +32,22 @@ class SyntaxIssue:
     line: int
     column: int
     message: str
+    """The error in English (what the JSON holds)."""
     source: str = ""
     """The text of the line, for showing it with a caret (not part of the JSON shape)."""
+    said: Message | None = None
+    """The error as its facts, said in the reader's language (not part of the JSON shape)."""
 
     def to_json(self) -> dict[str, object]:
         return {"code": self.code, "line": self.line, "column": self.column, "message": self.message}
 
-    def render(self, path: str) -> str:
+    def text(self, lang: Lang = "en") -> str:
+        """The error in ``lang``."""
+        return self.message if self.said is None else say_message(self.said, lang)
+
+    def render(self, path: str, lang: Lang = "en") -> str:
         """``path:line:col: message``, then the line and a caret under the fault."""
-        head = f"{path}:{self.line}:{self.column}: {self.message}"
+        head = f"{path}:{self.line}:{self.column}: {self.text(lang)}"
         if not self.source:
             return head
         gutter = f"{self.line:>5} | "
@@ -122,26 +93,27 @@ def _drawn(char: str) -> str:
     return "\ufffd" if unicodedata.category(char) in ("Cc", "Cf") else char
 
 
-def expected_in_words(terminals: Iterable[str]) -> str:
-    """``a card such as 3p, bomb or pass``: the terminals a parser wanted, as a sentence."""
-    words: list[str] = []
+def issue(line: int, column: int, said: Message, source: str = "", code: str = "syntax") -> SyntaxIssue:
+    """A located error made from its message: its English is what the JSON holds."""
+    return SyntaxIssue(code=code, line=line, column=column, message=said.english(), source=source, said=said)
+
+
+def expected_in_words(terminals: Iterable[str]) -> str | Message:
+    """``a card such as 3p, bomb or pass``: the terminals a parser wanted, as one message."""
+    words: list[str | Message] = []
     for name in sorted(set(terminals), key=lambda n: (_ORDER.get(n, len(_ORDER)), n)):
-        word = _EXPECTED_WORDS.get(name, name.lower())
-        if word not in words:
+        word: str | Message = EXPECTED(name) if name in EXPECTED.templates else name.lower()
+        if word not in words and not (isinstance(word, Message) and word.english() in map(str, words)):
             words.append(word)
-    if not words:
-        return "something else"
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " or " + words[-1]
+    return either(words) if words else EXPECTED("something-else")
 
 
-def not_a_card(word: str) -> str:
+def not_a_card(word: str) -> Message:
     """What is said of a word written where a card goes that is no card (``8광광``, ``1kw``)."""
-    return f"'{_visible(word)}' is not a card: write the month and a category, such as 3p, 8g, 9a, 1r, 11pp or 8광"
+    return SYNTAX("not-a-card", word=_visible(word))
 
 
-def later_non_cards(source: str, column: int, is_card: Callable[[str], bool]) -> list[tuple[int, str]]:
+def later_non_cards(source: str, column: int, is_card: Callable[[str], bool]) -> list[tuple[int, Message]]:
     """After a word refused as no card at ``column``, every later word of the line that looks like a
     card and is none, with its column: ``deal A: 8광광 1kw`` says both, not only the first (a
     parser stops at its first error, and a line read again would show the second only once the
@@ -170,7 +142,7 @@ def _word_at(text: str, column: int) -> str:
     return match.group(0) if match else ""
 
 
-def describe(error: UnexpectedInput, source: str) -> tuple[int, str]:
+def describe(error: UnexpectedInput, source: str) -> tuple[int, Message]:
     """The column and the message for a Lark error on a line whose text is ``source``."""
     column = max(1, error.column) if isinstance(error.column, int) else 1
     if source.lstrip().startswith("[") and not _TAG_SHAPE.match(source):
@@ -178,37 +150,48 @@ def describe(error: UnexpectedInput, source: str) -> tuple[int, str]:
     if isinstance(error, UnexpectedToken):
         token = error.token
         if token.type in ("_NL", "$END"):
-            found = "the end of the line"
-            column = len(source.rstrip()) + 1
-        else:
-            found = f"'{_visible(token.value)}'"
-        return column, f"expected {expected_in_words(error.expected)}, but found {found}"
+            return len(source.rstrip()) + 1, SYNTAX("expected-at-end", what=expected_in_words(error.expected))
+        return column, SYNTAX("expected", what=expected_in_words(error.expected), found=_visible(token.value))
     if isinstance(error, UnexpectedCharacters):
         word = _word_at(source, column)
         if _LOOKS_LIKE_CARD.fullmatch(word) and "CARD" in error.allowed:
             return column, not_a_card(word)
-        return column, f"expected {expected_in_words(error.allowed)}, but found '{_visible(word)}'"
-    return column, str(error)
+        return column, SYNTAX("expected", what=expected_in_words(error.allowed), found=_visible(word))
+    return column, SYNTAX("expected", what=EXPECTED("something-else"), found=_visible(_word_at(source, column)))
 
 
-def _describe_tag(source: str) -> tuple[int, str]:
+def _describe_tag(source: str) -> tuple[int, Message]:
     column = source.index("[") + 1
     if '"' not in source:
-        return column, 'a tag is written [Name "value"]: the value is missing or not in quotes'
+        return column, SYNTAX("tag-no-value")
     if source.count('"') - source.count('\\"') < 2:
-        return column, 'a tag is written [Name "value"]: the closing quote is missing'
+        return column, SYNTAX("tag-no-closing-quote")
     if "]" not in source[source.rindex('"') :]:
-        return column, 'a tag is written [Name "value"]: the closing ] is missing'
-    return column, 'a tag is written [Name "value"], with a name of letters, digits, _ or .'
+        return column, SYNTAX("tag-no-closing-bracket")
+    return column, SYNTAX("tag-name")
 
 
-def did_you_mean(word: str, known: Iterable[str], *, prefix: str = "") -> str:
-    """`` (did you mean !chok?)``: the known words closest to a mistyped one (difflib's measure),
-    or nothing when none is close, to follow the word in a message (decision P6)."""
-    word = word.lower()
-    close = difflib.get_close_matches(word, sorted(set(known)), n=3, cutoff=0.6)
-    close.sort(key=lambda match: (-difflib.SequenceMatcher(None, word, match).ratio(), match))
-    if not close:
-        return ""
-    named = [f"{prefix}{match}" for match in close]
-    return f" (did you mean {', '.join(named[:-1]) + ' or ' if len(named) > 1 else ''}{named[-1]}?)"
+def letters(word: str) -> str:
+    """A word as letters to compare: Hangul syllables taken apart into their jamo, so that a
+    one-letter slip in a Korean word (``지슈`` for ``지수``, ``뽁`` for ``뻑``) is as close as one in
+    a Latin word (decision P78)."""
+    return unicodedata.normalize("NFD", word.lower())
+
+
+def close_words(word: str, known: Iterable[str]) -> list[str]:
+    """The known words closest to a mistyped one (difflib's measure over letters and jamo), at most
+    three, the closest first; none when none is close."""
+    by_letters: dict[str, str] = {}
+    for name in sorted(set(known)):
+        by_letters.setdefault(letters(name), name)
+    written = letters(word)
+    close = difflib.get_close_matches(written, list(by_letters), n=3, cutoff=0.6)
+    close.sort(key=lambda match: (-difflib.SequenceMatcher(None, written, match).ratio(), match))
+    return [by_letters[match] for match in close]
+
+
+def did_you_mean(word: str, known: Iterable[str], *, prefix: str = "") -> str | Message | None:
+    """The known words closest to a mistyped one, as one message (``!chok or !ttadak``), or None
+    when none is close (decision P6)."""
+    close = close_words(word, known)
+    return either([f"{prefix}{match}" for match in close]) if close else None

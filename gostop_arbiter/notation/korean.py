@@ -15,7 +15,9 @@ import re
 from functools import lru_cache
 
 from ..cards import MONTH_CARDS
+from ..messages import Message
 from ..numbers import whole_number
+from .said import SYNTAX
 
 KEYWORDS: dict[str, tuple[str, ...]] = {
     "DEAL": ("패", "손패", "손 패"),
@@ -132,14 +134,13 @@ def card_word(code: str) -> str:
     return prefix + _KIND_WORDS[letter]
 
 
-def _cards_of_kind(letter: str) -> str:
+def _cards_of_kind(letter: str) -> list[str]:
     codes = [code for code, card in MONTH_CARDS.items() if card.kind.value == letter]
-    named = [f"{card_word(code)} ({code})" for code in codes]
-    return ", ".join(named) if len(named) <= 5 else f"such as {', '.join(named[:3])} …"
+    return [f"{card_word(code)} ({code})" for code in codes]
 
 
 @lru_cache(maxsize=512)
-def resolve_card(word: str) -> tuple[str, str | None]:
+def resolve_card(word: str) -> tuple[str, Message | None]:
     """The code of a Korean card word as the CARD terminal matched it, and None; or, for a word
     that names no single card, a stand-in code and the message that says why."""
     if " " in word:
@@ -151,7 +152,7 @@ def resolve_card(word: str) -> tuple[str, str | None]:
         kind_word = word[len(number) :]
         month = whole_number(number)
         if kind_word not in KINDS:
-            return word, f"'{word}' is not a card"
+            return word, SYNTAX("no-card-word", word=word)
     else:
         month_word = next((m for m in sorted(MONTHS, key=len, reverse=True) if word.startswith(m)), "")
         kind_word = word[len(month_word) :]
@@ -162,14 +163,14 @@ def resolve_card(word: str) -> tuple[str, str | None]:
             cards = ", ".join(
                 f"{card_word(code)} ({code})" for code, card in MONTH_CARDS.items() if card.month == month
             )
-            return word, f"'{word}' is a month ({month}), not a card: write which of its cards, {cards}"
+            return word, SYNTAX("month-not-a-card", word=word, month=month or 0, choices=cards)
     if kind_word in RIBBONS and month not in RIBBONS[kind_word]:
         months = ", ".join(f"{_MONTH_WORDS[m]} ({m}r)" for m in RIBBONS[kind_word])
-        return word, f"'{word}' is no card: the {kind_word} ribbons are those of {months}"
+        return word, SYNTAX("no-such-ribbon", word=word, kind=kind_word, months=months)
     return f"{month}{KINDS[kind_word]}", None
 
 
-def _spaced(written: str) -> tuple[str, str | None]:
+def _spaced(written: str) -> tuple[str, Message | None]:
     """A month's name and a category written as two words (``국화 열끗``) are one card only where the
     month has that card: ``국화 쌍피`` could as well be two words, each naming no single card, and is
     refused rather than read as a card the deck does not hold (decision N30)."""
@@ -178,15 +179,17 @@ def _spaced(written: str) -> tuple[str, str | None]:
         return code, problem
     month = int(code.rstrip("pgar"))
     cards = ", ".join(f"{card_word(c)} ({c})" for c, card in MONTH_CARDS.items() if card.month == month)
-    return written, f"'{written}' is no card: month {month} has no {written.split()[-1]}, its cards are {cards}"
+    return written, SYNTAX("month-lacks", word=written, month=month, kind=written.split()[-1], choices=cards)
 
 
-def _refused(word: str, kind_word: str) -> str:
+def _refused(word: str, kind_word: str) -> Message:
     """Why a card word without a month names no single card (decision N17)."""
     if word == "보너스피":
-        return "'보너스피' is b2 or b3: write 보너스쌍피 (b2) or 보너스쓰리피 (b3)"
+        return SYNTAX("bonus-pi")
     if kind_word in RIBBONS:
         months = ", ".join(f"{_MONTH_WORDS[m]}띠 ({m}r)" for m in RIBBONS[kind_word])
-        return f"'{word}' is one of three ribbons: write which, {months}"
+        return SYNTAX("which-ribbon", word=word, months=months)
     cards = _cards_of_kind(KINDS[kind_word])
-    return f"'{word}' alone is more than one card: write the month with it, {cards}"
+    if len(cards) <= 5:
+        return SYNTAX("kind-alone", word=word, choices=", ".join(cards))
+    return SYNTAX("kind-alone-some", word=word, choices=", ".join(cards[:3]))

@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..messages import Message
 from ..records import frozen, replace
 from .model import DealLine, PileLine, StockLine, TableLine
 
@@ -38,7 +39,7 @@ the text (measured: at most about 5 MB for both generations, whatever the lines)
 SHORTEST = 20
 """What a shorter text counts as, in characters, against :data:`MAX_CHARACTERS`."""
 
-LocatedProblem = tuple[int, int, str]
+LocatedProblem = tuple[int, int, Message]
 """What the transformer found wrong in a line that parsed: line, column, message."""
 
 Parse = Callable[[str], tuple[list[Any], list[LocatedProblem]]]
@@ -56,7 +57,7 @@ class Parsed:
     problems the transformer found, as column and message."""
 
     model: Any
-    problems: tuple[tuple[int, str], ...]
+    problems: tuple[tuple[int, Message], ...]
 
     def at(self, line: int) -> Any:
         """The model as it stands at ``line`` of a file."""
@@ -126,7 +127,7 @@ def _parse_apart(lines: list[str], parse: Parse) -> list[Parsed] | None:
     models, problems = parse("\n".join(lines) + "\n")
     if len(models) != len(lines):
         return None
-    found: list[list[tuple[int, str]]] = [[] for _ in lines]
+    found: list[list[tuple[int, Message]]] = [[] for _ in lines]
     for line, column, message in problems:
         if not 1 <= line <= len(lines):  # a line that held a line break (not a normalised line)
             return None

@@ -244,6 +244,11 @@ class Notice:
     line: int
     column: int
     message: str
+    """The warning in English."""
+    id: str = ""
+    """Which warning it is (``unknown-tag``), to say it in the reader's language."""
+    params: dict[str, str] = mapped()
+    """Its facts, all words (a tag's name, the tags meant)."""
 
 
 @closed_record

@@ -22,9 +22,11 @@ from typing import Any, Protocol, cast
 from lark import Lark, UnexpectedInput
 
 from ..errors import ArbiterError
-from ..numbers import shown, whole_number
-from ..records import mutable, replace
-from .errors import SyntaxIssue, describe, later_non_cards
+from ..messages import Message
+from ..numbers import money_amount, shown, whole_number
+from ..records import mutable
+from . import korean
+from .errors import SyntaxIssue, describe, did_you_mean, issue, later_non_cards, letters
 from .grammar import ParserChoice, build_parser, cython_plugins
 from .memo import LineMemo, LocatedProblem
 from .model import (
@@ -42,6 +44,7 @@ from .model import (
     Tag,
     Transcript,
 )
+from .said import NOTICES, SYNTAX
 from .transformer import KNOWN_TAGS, RESERVED_NAMES, GsnTransformer
 
 _NAME = re.compile(r"(?![bB]\d+(?![\w-]))[^\W\d_][\w-]*")
@@ -168,9 +171,7 @@ class Reader:
             errors.sort(key=lambda e: (e.line, e.column))
             yield HandResult(None if errors else hand, errors)
         if index == 0:
-            yield HandResult(
-                None, [SyntaxIssue(line=1, column=1, message="the file holds no hand: no deal, pile or turn line")]
-            )
+            yield HandResult(None, [issue(1, 1, SYNTAX("no-hand"))])
 
     def text(self, text: str) -> Transcript:
         """Parse a whole GSN text; raises :class:`GsnSyntaxError` with every error found."""
@@ -195,8 +196,7 @@ class Reader:
         lines = normalise_lines(text)
         source = lines[0] if lines else ""
         if len(lines) != 1 or _kind_of_line(source) != "statement":
-            issue = SyntaxIssue(line=line, column=1, message="a statement is one line of GSN (no tag, no comment)")
-            raise GsnSyntaxError([replace(issue, source=source)])
+            raise GsnSyntaxError([issue(line, 1, SYNTAX("one-statement"), source)])
         chunk = _Chunk(line, [source])
         items, _trailing, errors = self._parse_lines(chunk)
         if errors:
@@ -204,7 +204,7 @@ class Reader:
         item = items[0]
         check = _Assembler(chunk)
         if _hand_kind(item) == "tally":
-            check.error(line, item.column, "this line belongs in a tally hand (piles and calls only), not on a board")
+            check.error(line, item.column, SYNTAX("tally-line-on-board"))
         check.check_order([*before, item])
         check.check_names([item], list(seats), from_tag=True)
         mine = [issue for issue in check.errors if issue.line == line]
@@ -272,9 +272,9 @@ class Reader:
                 items.append(parser.parse(text, start="line"))
             except UnexpectedInput as error:
                 column, message = describe(error, text)
-                errors.append(SyntaxIssue(line=line_number, column=column, message=message, source=text))
+                errors.append(issue(line_number, column, message, text))
                 for later, said in later_non_cards(text, column, self._is_card):
-                    errors.append(SyntaxIssue(line=line_number, column=later, message=said, source=text))
+                    errors.append(issue(line_number, later, said, text))
             errors.extend(_issue(line, column, message, chunk) for line, column, message in transformer.problems)
         return items, [], errors
 
@@ -355,8 +355,7 @@ class LineTooLong(ArbiterError):
         """The located error that stands for the line: at its first byte past the limit."""
         text = self.start.decode("utf-8", errors="replace")
         column = len(self.start[: self.limit].decode("utf-8", errors="replace")) + 1
-        message = f"a line holds at most {self.limit:,} bytes; this one is longer, and the file is read no further"
-        return SyntaxIssue(code="unreadable", line=self.number, column=column, message=message, source=text)
+        return issue(self.number, column, SYNTAX("line-too-long", limit=f"{self.limit:,}"), text, "unreadable")
 
 
 def decoded_lines(handle: Pieces, undecodable: dict[int, SyntaxIssue]) -> Iterator[str]:
@@ -384,8 +383,7 @@ def decoded_lines(handle: Pieces, undecodable: dict[int, SyntaxIssue]) -> Iterat
 
 def _undecodable(line: bytes, start: int, number: int, text: str) -> SyntaxIssue:
     column = len(line[:start].decode("utf-8", errors="replace")) + 1
-    message = f"this line is not UTF-8 text: byte 0x{line[start]:02x} cannot be read"
-    return SyntaxIssue(code="unreadable", line=number, column=column, message=message, source=text)
+    return issue(number, column, SYNTAX("not-utf8", byte=f"0x{line[start]:02x}"), text, "unreadable")
 
 
 def decode(data: bytes) -> str:
@@ -428,16 +426,19 @@ def _overlong_tags(chunk: _Chunk) -> dict[int, SyntaxIssue]:
         end = cast(re.Match[str], _QUOTED.match(text, start)).end()
         if end - start <= MAX_TAG_VALUE:
             continue
-        unclosed = "" if end < len(text) else ", and no closing quote"
-        message = f"a tag's value holds at most {MAX_TAG_VALUE:,} characters; this one has {end - start:,}{unclosed}"
-        found[offset] = SyntaxIssue(line=chunk.first_line + offset, column=start + 1, message=message, source=text)
+        said = SYNTAX(
+            "tag-too-long" if end < len(text) else "tag-too-long-unclosed",
+            most=f"{MAX_TAG_VALUE:,}",
+            count=f"{end - start:,}",
+        )
+        found[offset] = issue(chunk.first_line + offset, start + 1, said, text)
     return found
 
 
-def _issue(line: int, column: int, message: str, chunk: _Chunk) -> SyntaxIssue:
+def _issue(line: int, column: int, message: Message, chunk: _Chunk) -> SyntaxIssue:
     offset = line - chunk.first_line
     source = chunk.lines[offset] if 0 <= offset < len(chunk.lines) else ""
-    return SyntaxIssue(line=line, column=column, message=message, source=source)
+    return issue(line, column, message, source)
 
 
 # ---- assembling a hand -----------------------------------------------------------------------
@@ -470,7 +471,7 @@ class _Assembler:
         self.errors: list[SyntaxIssue] = []
         self.warnings: list[Notice] = []
 
-    def error(self, line: int, column: int, message: str) -> None:
+    def error(self, line: int, column: int, message: Message) -> None:
         self.errors.append(_issue(line, column, message, self.chunk))
 
     def apply_tags(self, tags: list[Tag], settings: _Settings) -> None:
@@ -478,9 +479,7 @@ class _Assembler:
         for tag in tags:
             name = tag.name
             if name in seen and name != "Set":
-                self.warnings.append(
-                    Notice(line=tag.line, column=tag.column, message=f"{name} is given twice; the later value counts")
-                )
+                self.warnings.append(notice(tag, NOTICES("given-twice", name=name)))
             seen[name] = tag
             if name == "Seats":
                 settings.seats = self.seats_of(tag)
@@ -490,47 +489,34 @@ class _Assembler:
             elif name == "Set":
                 knob, equals, value = tag.value.partition("=")
                 if not equals or not knob.strip() or not value.strip():
-                    self.error(tag.line, tag.column, f'a Set tag is written [Set "knob=value"], not "{tag.value}"')
+                    self.error(tag.line, tag.column, SYNTAX("set-tag", value=tag.value))
                 else:
                     settings.sets[knob.strip()] = value.strip()
             elif name == "Stake":
-                stake = whole_number(tag.value)
+                stake = money_amount(tag.value)
                 if stake is not None:
                     settings.stake = stake
                 else:
-                    self.error(
-                        tag.line,
-                        tag.column,
-                        f'Stake is money per point, a whole number such as "100", not "{shown(tag.value)}"',
-                    )
+                    self.error(tag.line, tag.column, SYNTAX("stake", value=shown(tag.value)))
             elif name == "Carry":
                 carry = whole_number(tag.value)
                 if carry is None or carry < 1:
-                    self.error(
-                        tag.line,
-                        tag.column,
-                        f'Carry is a multiplier, a whole number such as "2", not "{shown(tag.value)}"',
-                    )
+                    self.error(tag.line, tag.column, SYNTAX("carry", value=shown(tag.value)))
             elif name not in KNOWN_TAGS.values():
-                self.warnings.append(Notice(line=tag.line, column=tag.column, message=_unknown_tag(name)))
+                self.warnings.append(notice(tag, _unknown_tag(name)))
 
     def seats_of(self, tag: Tag) -> list[str]:
         names = [name for name in tag.value.split(", ") if name]
         for name in names:
             if not _NAME.fullmatch(name) or name.lower() in RESERVED_NAMES:
-                self.error(
-                    tag.line,
-                    tag.column,
-                    f"'{name}' in Seats is not a player's name: "
-                    "a name starts with a letter and holds letters, digits, _ or -",
-                )
+                self.error(tag.line, tag.column, SYNTAX("seat-not-a-name", name=name))
         for name, count in Counter(names).items():
             if count > 1:
-                self.error(tag.line, tag.column, f"{name} is listed twice in Seats")
+                self.error(tag.line, tag.column, SYNTAX("seated-twice", name=name))
         for problem in confusable_names([name for name in dict.fromkeys(names) if _NAME.fullmatch(name)]):
             self.error(tag.line, tag.column, problem)
         if not names:
-            self.error(tag.line, tag.column, "Seats lists no player")
+            self.error(tag.line, tag.column, SYNTAX("no-seats"))
         return names
 
     def hand_kind(self, statements: list[Any]) -> HandKind:
@@ -543,12 +529,8 @@ class _Assembler:
             if kind is None:
                 kind, decided_by = this, item.line
             elif this != kind:
-                other = "a played hand" if this == "played" else "a tally hand (piles and calls only)"
-                self.error(
-                    item.line,
-                    item.column,
-                    f"this line belongs in {other}, but line {decided_by} made this hand a {kind} hand",
-                )
+                other = "played-line-in-tally" if this == "played" else "tally-line-in-played"
+                self.error(item.line, item.column, SYNTAX(other, line=decided_by))
         return kind or "played"
 
     def check_order(self, statements: list[Any]) -> None:
@@ -561,23 +543,21 @@ class _Assembler:
                 key = f"{item.kind} {item.player}"
             if isinstance(item, DealLine | TableLine | StockLine | PileLine):
                 if key in once:
-                    self.error(item.line, item.column, f"a second '{key}' line (the first is on line {once[key]})")
+                    self.error(item.line, item.column, SYNTAX("second-line", key=key, line=once[key]))
                 once[key] = item.line
             if item.kind in _DEAL_LINES and play_started:
-                self.error(
-                    item.line,
-                    item.column,
-                    f"the {item.kind} line must come before the first turn (line {play_started})",
-                )
+                self.error(item.line, item.column, SYNTAX("deal-after-play", what=item.kind, line=play_started))
             elif item.kind not in _DEAL_LINES and not play_started:
                 play_started = item.line
 
     def check_names(self, statements: list[Any], seats: list[str], from_tag: bool) -> None:
-        where = "in Seats" if from_tag else "at the table (no Seats tag, and no deal or pile line for them)"
+        where = "not-in-seats" if from_tag else "not-seated"
         for item in statements:
             for name in _players_named(item):
                 if name not in seats:
-                    self.error(item.line, item.column, f"{name} is not {where}")
+                    close = did_you_mean(name, seats)
+                    said = SYNTAX(f"{where}-meant", name=name, close=close) if close else SYNTAX(where, name=name)
+                    self.error(item.line, item.column, said)
 
 
 _SHARED_SCRIPTS = ({"LATIN", "HAN", "HANGUL"}, {"LATIN", "HAN", "HIRAGANA", "KATAKANA"}, {"LATIN", "HAN", "BOPOMOFO"})
@@ -606,7 +586,7 @@ def _mixed(name: str) -> list[str]:
     return scripts
 
 
-def confusable_names(names: Sequence[str]) -> list[str]:
+def confusable_names(names: Sequence[str]) -> list[Message]:
     """Why names at one table could be taken for each other (decision H20): a name whose letters
     come from scripts that are not written together (a Cyrillic М in Latin Minji), or two names
     that look the same once Cyrillic and Greek lookalikes are read as the Latin letters they
@@ -618,33 +598,39 @@ def confusable_names(names: Sequence[str]) -> list[str]:
             letters = Counter(_script(ch) for ch in name if ch.isalpha())
             rarest = min(scripts, key=lambda script: letters[script])
             odd = next(ch for ch in name if ch.isalpha() and _script(ch) == rarest)
-            problems.append(
-                f"'{name}' in Seats mixes {' and '.join(s.title() for s in scripts)} letters "
-                f"({odd} is {rarest.title()}): a name could then look like another"
-            )
+            mixed = " and ".join(s.title() for s in scripts)
+            problems.append(SYNTAX("mixed-scripts", name=name, scripts=mixed, letter=odd, script=rarest.title()))
     seen: dict[str, str] = {}
     for name in names:
         looks = name.translate(_LOOKALIKES)
         if looks in seen:
-            problems.append(f"'{seen[looks]}' and '{name}' in Seats look the same: give one of them another name")
+            problems.append(SYNTAX("look-alike", first=seen[looks], second=name))
         else:
             seen[looks] = name
     return problems
 
 
-def _unknown_tag(name: str) -> str:
+def _unknown_tag(name: str) -> Message:
     meant = meant_tags(name)
     if meant:
-        return f"unknown tag {shown(name)}: did you mean {' or '.join(meant)}? It is kept but changes nothing"
-    known = ", ".join(KNOWN_TAGS.values())
-    return f"unknown tag {shown(name)} is kept but changes nothing (the tags are {known})"
+        return NOTICES("unknown-tag-meant", name=shown(name), meant=" or ".join(meant))
+    return NOTICES("unknown-tag", name=shown(name), names=", ".join(KNOWN_TAGS.values()))
+
+
+def notice(tag: Tag, said: Message) -> Notice:
+    """A warning about ``tag``: its English, its message's id and its facts (all words)."""
+    facts = {name: str(value) for name, value in said.params.items()}
+    return Notice(line=tag.line, column=tag.column, message=said.english(), id=said.id, params=facts)
 
 
 def meant_tags(name: str) -> list[str]:
     """The tags of GSN §3 that ``name``, not a tag itself, is one edit from (a letter added,
-    dropped or changed, or two neighbours swapped; case aside)."""
-    if name.lower() in KNOWN_TAGS:
+    dropped or changed, or two neighbours swapped; case aside), as they are written: a Korean
+    name is compared with the Korean tags, letter by letter (jamo, decision P78)."""
+    if name.lower() in KNOWN_TAGS or name in korean.TAGS:
         return []
+    if korean.is_korean(name):
+        return [known for known in korean.TAGS if _one_edit(letters(name), letters(known))]
     return [known for lower, known in KNOWN_TAGS.items() if _one_edit(name.lower(), lower)]
 
 
@@ -674,7 +660,7 @@ def _assemble(
     if not statements:
         if not broken:
             line = tags[0].line if tags else chunk.first_line
-            check.error(line, 1, "a hand needs at least one statement after its tags")
+            check.error(line, 1, SYNTAX("no-statement"))
         return None, check.errors
     kind = check.hand_kind(statements)
     check.check_order(statements)
@@ -684,13 +670,11 @@ def _assemble(
         seats = list(dict.fromkeys(item.player for item in statements if isinstance(item, DealLine | PileLine)))
     if not seats:
         first = statements[0]
-        check.error(
-            first.line, first.column, "nobody is seated: write a Seats tag, or a deal (or pile) line per player"
-        )
+        check.error(first.line, first.column, SYNTAX("nobody-seated"))
     check.check_names(statements, seats, settings.seats is not None)
     for tag in tags:
         if tag.name == "Dealer" and tag.value not in seats:
-            check.error(tag.line, tag.column, f"the dealer {tag.value} is not at the table ({', '.join(seats)})")
+            check.error(tag.line, tag.column, SYNTAX("dealer-not-seated", name=tag.value, seats=", ".join(seats)))
     hand = Hand(
         index=index,
         kind=kind,

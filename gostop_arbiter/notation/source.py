@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from dataclasses import field
 
+from ..messages import Message
 from ..outputs import cannot_read, opened_input
 from ..records import mutable
 from .errors import SyntaxIssue
@@ -26,7 +27,7 @@ class SourceFile:
     hands: list[Hand] = field(default_factory=list)
     errors: list[SyntaxIssue] = field(default_factory=list)
     warnings: list[Notice] = field(default_factory=list)
-    unreadable: str | None = None
+    unreadable: Message | None = None
     """Why the file could not be opened at all (it has no line to point at)."""
     undecodable: dict[int, SyntaxIssue] = field(default_factory=dict)
     """The error of each line that is not UTF-8 or too long (its text has U+FFFD in its place)."""
@@ -37,7 +38,7 @@ class SourceFile:
 
     def error_json(self) -> list[dict[str, object]]:
         if self.unreadable is not None:
-            return [{"code": "unreadable", "line": None, "column": None, "message": self.unreadable}]
+            return [{"code": "unreadable", "line": None, "column": None, "message": self.unreadable.english()}]
         return [issue.to_json() for issue in self.errors]
 
 

@@ -15,6 +15,7 @@ from typing import Any, cast
 from lark import Token, Transformer, Tree
 
 from ..cards import UNSEEN, canonical_code
+from ..messages import Message
 from ..numbers import MAX_DIGITS, shown, whole_number
 from . import korean
 from .errors import did_you_mean
@@ -39,6 +40,7 @@ from .model import (
     Tag,
     Turn,
 )
+from .said import SYNTAX
 
 MARKS: dict[str, str] = {
     "ppeok": "ppeok",
@@ -76,7 +78,7 @@ _ESCAPE = re.compile(r'\\(["\\])')
 
 
 @lru_cache(maxsize=512)
-def _code(token: str) -> tuple[str, str | None]:
+def _code(token: str) -> tuple[str, Message | None]:
     """The code of a card token, and why it names no single card (a Korean name such as 쌍피)."""
     try:
         return canonical_code(token), None  # a code, or GSN §2's digits and Korean category (8광)
@@ -121,7 +123,7 @@ class GsnTransformer(Transformer[Token, Any]):
         super().__init__(visit_tokens=False)
         self.line_offset = 0
         self.comments: list[Token] = []
-        self.problems: list[tuple[int, int, str]] = []
+        self.problems: list[tuple[int, int, Message]] = []
 
     def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
         """A rule with no method of its own. One that its parent takes in hands on its children
@@ -147,7 +149,7 @@ class GsnTransformer(Transformer[Token, Any]):
     def _line(self, token: Token) -> int:
         return int(token.line or 0) + self.line_offset
 
-    def _problem(self, token: Token, message: str) -> None:
+    def _problem(self, token: Token, message: Message) -> None:
         self.problems.append((self._line(token), int(token.column or 0), message))
 
     def _number(self, token: Token, written: str | None = None) -> int:
@@ -155,7 +157,7 @@ class GsnTransformer(Transformer[Token, Any]):
         text = str(token) if written is None else written
         number = whole_number(text)
         if number is None:
-            self._problem(token, f"a number here has at most {MAX_DIGITS} digits, not {shown(text)}")
+            self._problem(token, SYNTAX("too-many-digits", digits=MAX_DIGITS, number=shown(text)))
             return 0
         return number
 
@@ -181,7 +183,7 @@ class GsnTransformer(Transformer[Token, Any]):
     def _name(self, token: Token) -> str:
         name = str(token)
         if name.lower() in RESERVED_NAMES:
-            self._problem(token, f"'{name}' is a reserved word and cannot be a player's name")
+            self._problem(token, SYNTAX("reserved-name", name=name))
         return name
 
     def _card(self, token: Token, written: str | None = None) -> CardRef:
@@ -210,7 +212,7 @@ class GsnTransformer(Transformer[Token, Any]):
                 written = str(token)[2:]
                 count = whole_number(written)
                 if count is None or not 1 <= count <= MAX_UNSEEN_RUN:
-                    self._problem(token, f"?*N takes a count from 1 to {MAX_UNSEEN_RUN}, not {shown(written)}")
+                    self._problem(token, SYNTAX("unseen-count", most=MAX_UNSEEN_RUN, count=shown(written)))
                     count = MAX_UNSEEN_RUN if count is None else min(max(count, 0), MAX_UNSEEN_RUN)
                 unseen = _card_at(UNSEEN, int(token.column or 0))
                 cards.extend([unseen] * count)
@@ -274,7 +276,8 @@ class GsnTransformer(Transformer[Token, Any]):
                 if mark is None:
                     known = ", ".join(f"!{m}" for m in dict.fromkeys(MARKS.values()))
                     close = did_you_mean(str(token)[1:], MARKS, prefix="!")
-                    self._problem(token, f"unknown mark '{token}'{close}: the marks are {known}")
+                    said = SYNTAX("unknown-mark-meant", mark=str(token), close=close, marks=known) if close else None
+                    self._problem(token, said or SYNTAX("unknown-mark", mark=str(token), marks=known))
                 else:
                     marks.append(mark)
         kind, cards, target = play

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..judging.files import Counted, FileCheck, SettleUp
-from ..messages import money, sentence
+from ..messages import Message, money, say_message, sayings
 from ..notation.errors import caret_under, excerpt
 from ..verdict import HandVerdict, Payment, Violation
 from .grid import Drawn, Justify, grid, renderable
@@ -197,7 +197,30 @@ def print_file_end(console: Console, check: FileCheck, lang: Lang = "en") -> Non
         console.print(balance_table(check.balance, lang, check.currency))
 
 
-def hand_numbers(indices: Sequence[int]) -> str:
+SETTLE = sayings(
+    "settle-up",
+    {
+        "hand": "hand {number}",
+        "hands": "hands {numbers}",
+        "of-file": "{path} {hands}",
+        "nothing": "settle up: no hand could be counted, so there is nothing to settle",
+        "over": "settle up over {count} hands ({counted}):",
+        "over-one": "settle up over {count} hand ({counted}):",
+        "even": "settle up over {count} hands ({counted}): everyone is even",
+        "even-one": "settle up over {count} hand ({counted}): everyone is even",
+        "transfer": "  {payer} hands {money} to {payee}",
+        "not-counted": "not counted: {left}",
+        "not valid": "{hands} (not valid)",
+        "not judged": "{hands} (not judged under its rules)",
+        "unreadable": "{path} (it could not be read)",
+        "syntax": "{path} (a syntax error: none of its hands is judged)",
+        "and": "{head}; {next}",
+    },
+)
+"""The settle-up that ends ``check --settle``'s report (decision P76)."""
+
+
+def hand_numbers(indices: Sequence[int]) -> Message:
     """``hand 3`` or ``hands 1–3, 5``: hand numbers in order, runs joined by a dash."""
     runs: list[list[int]] = []
     for index in indices:
@@ -206,41 +229,43 @@ def hand_numbers(indices: Sequence[int]) -> str:
         else:
             runs.append([index])
     shown = ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)
-    return f"{'hands' if len(indices) > 1 else 'hand'} {shown}"
+    return SETTLE("hands", numbers=shown) if len(indices) > 1 else SETTLE("hand", number=shown)
 
 
-_LEFT_OUT = {
-    "not valid": "{hands} (not valid)",
-    "not judged": "{hands} (not judged under its rules)",
-    "unreadable": "{path} (it could not be read)",
-    "syntax": "{path} (a syntax error: none of its hands is judged)",
-}
+def _hands_of(counted: Counted) -> Message:
+    return SETTLE("of-file", path=counted.path, hands=hand_numbers(counted.hands or []))
 
 
-def _hands_of(counted: Counted) -> str:
-    return f"{counted.path} {hand_numbers(counted.hands or [])}"
+def _joined(items: Sequence[Message]) -> Message:
+    """Items joined by semicolons."""
+    head = items[0]
+    for item in items[1:]:
+        head = SETTLE("and", head=head, next=item)
+    return head
 
 
-def settle_up_lines(settle: SettleUp) -> list[str]:
-    """The settle-up that ends ``check --settle``'s report, in English (said in the reader's
-    language by the catalogue's patterns)."""
+def settle_up_lines(settle: SettleUp) -> list[Message]:
+    """The settle-up that ends ``check --settle``'s report: its lines, the first its heading."""
+    said: list[Message]
     if not settle.hands:
-        said = ["settle up: no hand could be counted, so there is nothing to settle"]
+        said = [SETTLE("nothing")]
     else:
-        counted = "; ".join(_hands_of(c) for c in settle.counted)
-        head = f"settle up over {settle.hands:,} {'hands' if settle.hands > 1 else 'hand'} ({counted})"
+        counted = _joined([_hands_of(c) for c in settle.counted])
+        one = "-one" if settle.hands == 1 else ""
+        count = f"{settle.hands:,}"
         transfers = settle.transfers()
-        said = [f"{head}:", *(f"  {a} hands {n:,} to {b}" for a, b, n in transfers)]
+        said = [SETTLE(f"over{one}", count=count, counted=counted)]
+        said += [SETTLE("transfer", payer=a, money=f"{n:,}", payee=b) for a, b, n in transfers]
         if not transfers:
-            said = [f"{head}: everyone is even"]
+            said = [SETTLE(f"even{one}", count=count, counted=counted)]
     if settle.left_out:
-        left = [_LEFT_OUT[c.why].format(hands=_hands_of(c), path=c.path) for c in settle.left_out]
-        said.append(f"not counted: {'; '.join(left)}")
+        left = [SETTLE(c.why, hands=_hands_of(c), path=c.path) for c in settle.left_out]
+        said.append(SETTLE("not-counted", left=_joined(left)))
     return said
 
 
 def print_settle_up(console: Console, settle: SettleUp, lang: Lang = "en") -> None:
     head, *rest = settle_up_lines(settle)
-    console.print(Text(sentence(head, lang), style="bold"))
+    console.print(Text(say_message(head, lang), style="bold"))
     for line in rest:
-        console.print(Text(sentence(line, lang)))
+        console.print(Text(say_message(line, lang)))

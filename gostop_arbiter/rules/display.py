@@ -25,6 +25,19 @@ KOREAN_NAMES: Mapping[str, str] = {
 and that no two share one)."""
 
 
+ALSO_WRITTEN: Mapping[str, str] = {
+    "위키백과": "wikipedia",
+    "게임룰": "gamerules",
+    "이탈리아위키백과": "wikipedia-it",
+}
+"""Shorter Korean names a table also writes for a profile (decision P79), by the name written."""
+
+
+def korean_spellings() -> list[str]:
+    """Every Korean name that names a profile, for a did-you-mean."""
+    return [*KOREAN_NAMES.values(), *ALSO_WRITTEN]
+
+
 def display_name(name: str, lang: str = "en") -> str:
     """A profile as a reader of ``lang`` calls it: the code in English (``standard``), the Korean
     display name in Korean (``표준``); a name that is no profile's is shown as written."""
@@ -38,4 +51,4 @@ def profile_code(written: str) -> str | None:
     for code, korean in KOREAN_NAMES.items():
         if wanted in (code.casefold(), "".join(korean.split()).casefold()):
             return code
-    return None
+    return ALSO_WRITTEN.get(wanted)

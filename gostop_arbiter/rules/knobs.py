@@ -12,7 +12,30 @@ import dataclasses
 from typing import Annotated, Any, Literal
 
 from ..errors import KnobError
+from ..messages import sayings
 from ..records import AtLeast, closed_record, listed
+
+VALUES = sayings(
+    "rules",
+    {
+        "not-bonus": "{code} is not a bonus card (b2 or b3)",
+        "no-animal": "month {month} has no animal",
+        "not-bool": "'{text}' is not true or false",
+        "invalid": "{knob}: {problem} (valid: {valid})",
+        "invalid-no-hint": "{knob}: {problem}",
+        "bool": "true or false",
+        "list": "a list separated by spaces",
+        "number": "a whole number",
+        "number-least": "a whole number, {least} or more",
+        "or-none": "{value}, or none",
+        "unknown-knob": "unknown knob '{name}'; `gostop-arbiter rules standard` lists every knob with its meaning, "
+        "and docs/rules.md every profile's value of each",
+        "unknown-knob-meant": "unknown knob '{name}' (did you mean {close}?); `gostop-arbiter rules standard` lists "
+        "every knob with its meaning, and docs/rules.md every profile's value of each",
+        "problems": "{head}; {next}",
+    },
+)
+"""What is said of a knob's value the rules cannot take (decision P75)."""
 
 Count = Annotated[int, AtLeast(0)]
 """A knob that counts something (cards, junk, points): 0 or more."""
@@ -64,10 +87,10 @@ class DeckRules:
     def __post_init__(self) -> None:
         for code in self.bonus_cards:
             if code not in ("b2", "b3"):
-                raise KnobError("bonus_cards", f"{code} is not a bonus card (b2 or b3)")
+                raise KnobError("bonus_cards", VALUES("not-bonus", code=code))
         for month in self.switchable_animals:
             if month not in (2, 4, 5, 6, 7, 8, 9, 10, 12):
-                raise KnobError("switchable_animals", f"month {month} has no animal")
+                raise KnobError("switchable_animals", VALUES("no-animal", month=month))
 
 
 @closed_record

@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RulesError
+from ..messages import sayings
 from ..notation.errors import did_you_mean
 from ..records import replace
+from .display import korean_spellings, profile_code
 from .profile import Game, Profile, with_overrides
 
 STANDARD = Profile(
@@ -138,13 +140,27 @@ PROFILES: dict[str, Profile] = {
 """Every named profile, by the name a ``[Rules "NAME"]`` tag uses."""
 
 
+NAMED = sayings(
+    "rules",
+    {
+        "unknown-profile": "unknown rules profile '{name}'; the profiles are: {names}",
+        "unknown-profile-meant": "unknown rules profile '{name}' (did you mean {close}?); the profiles are: {names}",
+    },
+)
+
+
 def profile_named(name: str) -> Profile:
-    """The named profile; :class:`RulesError` lists the names when there is none of that name."""
-    try:
-        return PROFILES[name]
-    except KeyError:
-        close = did_you_mean(name, PROFILES)
-        raise RulesError(f"unknown rules profile '{name}'{close}; the profiles are: {', '.join(PROFILES)}") from None
+    """The named profile, its name written in any case or in Korean (``Standard``, ``표준``);
+    :class:`RulesError` lists the names when there is none of that name."""
+    written = name.strip()
+    key = profile_code(written)
+    if key in PROFILES:
+        return PROFILES[key]
+    names = ", ".join(PROFILES)
+    close = did_you_mean(written, [*PROFILES, *korean_spellings()])
+    if close is None:
+        raise RulesError(NAMED("unknown-profile", name=name, names=names))
+    raise RulesError(NAMED("unknown-profile-meant", name=name, close=close, names=names))
 
 
 def resolve(name: str, overrides: dict[str, str]) -> Profile:

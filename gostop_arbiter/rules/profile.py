@@ -7,10 +7,12 @@ from functools import lru_cache
 from typing import Any, Literal, get_args, get_origin
 
 from ..cards import Deck
-from ..errors import KnobError, RulesError
+from ..errors import KNOB_VALUE, KnobError, RulesError
+from ..messages import Message
 from ..notation.errors import did_you_mean
 from ..records import AtLeast, closed_record, dump, field_names, field_types, nested, validate
 from .knobs import (
+    VALUES,
     BakRules,
     DealRules,
     DeckRules,
@@ -108,25 +110,25 @@ def _coerce(text: str, annotation: Any) -> Any:
             return True
         if lowered in ("false", "no", "off", "0"):
             return False
-        raise RulesError(f"'{text}' is not true or false")
+        raise RulesError(VALUES("not-bool", text=text))
     if type(None) in get_args(annotation) and text.lower() in ("none", "null", "off", ""):
         return None
     return text
 
 
-def valid_values(group: str, field: str) -> str:
+def valid_values(group: str, field: str) -> str | Message:
     """The values a knob takes, in words, for error messages."""
     annotation = _annotation(group, field)
     if get_origin(annotation) is Literal:
         return ", ".join(get_args(annotation))
     if annotation is bool:
-        return "true or false"
+        return VALUES("bool")
     if get_origin(annotation) is list:
-        return "a list separated by spaces"
+        return VALUES("list")
     least = _least(group, field)
-    number = "a whole number" if least is None else f"a whole number, {least} or more"
+    number = VALUES("number") if least is None else VALUES("number-least", least=least)
     if type(None) in get_args(annotation):
-        return f"{number}, or none"
+        return VALUES("or-none", value=number)
     return number
 
 
@@ -143,14 +145,13 @@ def _least(group: str, field: str) -> int | None:
     return None
 
 
-def unknown_knob(name: str) -> str:
+def unknown_knob(name: str) -> Message:
     """The message for a knob there is none of: the close names, and where all of them are (not
     all ninety in one line, decision P6)."""
     close = did_you_mean(name.split(".")[-1], KNOBS)
-    return (
-        f"unknown knob '{name}'{close}; `gostop-arbiter rules standard` lists every knob with its meaning, "
-        "and docs/rules.md every profile's value of each"
-    )
+    if close is None:
+        return VALUES("unknown-knob", name=name)
+    return VALUES("unknown-knob-meant", name=name, close=close)
 
 
 def with_overrides(profile: Profile, overrides: dict[str, str]) -> Profile:
@@ -166,7 +167,7 @@ def with_overrides(profile: Profile, overrides: dict[str, str]) -> Profile:
         try:
             value = _coerce(text, _annotation(group, field))
         except RulesError as error:
-            raise RulesError(f"{field}: {error}", knob=name) from None
+            raise RulesError(KNOB_VALUE("knob-value", knob=field, problem=error.said), knob=name) from None
         if group:
             data[group][field] = value
         else:
@@ -176,17 +177,24 @@ def with_overrides(profile: Profile, overrides: dict[str, str]) -> Profile:
     try:
         return validate(Profile, data)
     except ValidationError as error:
-        problems, fields = [], []
+        problems: list[Message] = []
+        fields: list[str] = []
         for detail in error.errors():
             cause = detail.get("ctx", {}).get("error")
             if isinstance(cause, KnobError):
-                problems.append(str(cause))
+                problems.append(cause.said)
                 fields.append(cause.knob)
                 continue
             location = [str(part) for part in detail["loc"] if not isinstance(part, int)]
             field = location[-1]
             fields.append(field)
             group = location[0] if len(location) > 1 else ""
-            valid = valid_values(group, field) if field in KNOBS else ""
-            problems.append(f"{field}: {detail['msg']}" + (f" (valid: {valid})" if valid else ""))
-        raise RulesError("; ".join(problems), knob=fields[0]) from None
+            if field in KNOBS:
+                valid = valid_values(group, field)
+                problems.append(VALUES("invalid", knob=field, problem=detail["msg"], valid=valid))
+            else:
+                problems.append(VALUES("invalid-no-hint", knob=field, problem=detail["msg"]))
+        said = problems[0]
+        for problem in problems[1:]:
+            said = VALUES("problems", head=said, next=problem)
+        raise RulesError(said, knob=fields[0]) from None

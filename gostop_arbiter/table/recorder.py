@@ -29,7 +29,7 @@ from typing import Literal, TypeVar, cast
 from ..engine import HandBoard, IllegalStatement
 from ..errors import ArbiterError, OutputError
 from ..judging.file import RulesChoice, Session, dealer_of
-from ..messages import Lang, say, sentence
+from ..messages import Lang, Message, say, say_message
 from ..notation import GsnSyntaxError, Hand, Statement, normalise_lines, read_hands, write_statement
 from ..notation.errors import SyntaxIssue
 from ..notation.model import TableLine, Tag
@@ -84,7 +84,7 @@ class RecorderError(ArbiterError, ValueError):
             if first is not None:
                 params["why"] = violation_text(first, lang)
             else:
-                params["why"] = sentence(str(params["why"]), lang)
+                params["why"] = say_message(why, lang) if isinstance(why := params["why"], Message) else str(why)
         return fill(say(self.template, lang), lang, **params)
 
 
@@ -306,7 +306,7 @@ class Recorder:
         try:
             return RulesChoice().profile_for(hand)
         except RulesError as error:
-            raise RecorderError("{why}", why=str(error)) from None
+            raise RecorderError("{why}", why=error.said) from None
 
     def dealer_of(self, hand: Hand) -> str:
         """The hand's ``Dealer`` tag, else the dealer the hands before it hand on (GSN §3)."""
@@ -491,7 +491,7 @@ class Recorder:
         try:
             RulesChoice(rules, sets).checked()
         except RulesError as error:
-            raise RecorderError("{why}", why=str(error)) from None
+            raise RecorderError("{why}", why=error.said) from None
         return rules, sets
 
     def push(self, after: str, texts: Sequence[str]) -> None:
@@ -757,7 +757,7 @@ def _opening_tags(setup: Setup, hand: Hand, previous: Hand | None, *, dealer: st
 def _unreadable(issue: SyntaxIssue) -> RecorderError:
     """A line the table wrote that is not GSN, refused with the reader's words and where."""
     return RecorderError(
-        "{why} (line {line}, column {column})", why=issue.message, line=issue.line, column=issue.column
+        "{why} (line {line}, column {column})", why=issue.said or issue.message, line=issue.line, column=issue.column
     )
 
 

@@ -25,11 +25,12 @@ from typing import IO, Any
 
 from .. import collector
 from ..judging.file import RulesChoice, Session
+from ..messages import Message, sayings
 from ..notation import SyntaxIssue
 from ..notation.reader import Reader, decoded_lines, reader_from_env
 from ..outputs import STDIN, cannot_read, opened_input, output_file
 from ..records import dump, mutable
-from ..verdict import FileError
+from ..verdict import FileError, SaidFileError
 
 
 @mutable
@@ -47,7 +48,7 @@ class FileAudit:
     codes: Counter[str] = field(default_factory=Counter)
     money: int = 0
     """Money that changed hands over the file's valid hands."""
-    not_judged: list[str] = field(default_factory=list)
+    not_judged: list[Message | str] = field(default_factory=list)
     """Each file not read or judged in full, named with its first error and how many it has."""
 
     def add(self, other: FileAudit) -> None:
@@ -80,8 +81,9 @@ def _never() -> bool:
 
 def _records(
     path: str, choice: RulesChoice, reader: Reader, stopped: Callable[[], bool] = _never
-) -> Iterator[dict[str, object]]:
-    """One JSON record per hand (or per error) of a file, read as a stream; none after ``stopped``."""
+) -> Iterator[tuple[dict[str, object], Message | None]]:
+    """One JSON record per hand (or per error) of a file, read as a stream, none after ``stopped``;
+    beside an error's record, its message (to be said in the reader's language)."""
     session = Session(choice)
     undecodable: dict[int, SyntaxIssue] = {}
     try:
@@ -90,42 +92,57 @@ def _records(
                 if stopped():
                     return
                 for issue in result.errors:
-                    yield {"path": path, "error": issue.to_json()}
+                    yield {"path": path, "error": issue.to_json()}, issue.said
                 if result.hand is None:
                     continue
                 verdict = session.judge(result.hand)
                 if isinstance(verdict, FileError):
-                    yield {"path": path, "error": dump(verdict, mode="json")}
+                    said = verdict.said if isinstance(verdict, SaidFileError) else None
+                    yield {"path": path, "error": verdict.to_json()}, said
                 else:
-                    yield {"path": path, **dump(verdict, mode="json", by_alias=True)}
+                    yield {"path": path, **dump(verdict, mode="json", by_alias=True)}, None
     except OSError as error:
-        message = cannot_read(path, error)
-        yield {"path": path, "error": {"code": "unreadable", "line": None, "column": None, "message": message}}
-    yield {"path": path, "balance": session.balance}
+        unread = cannot_read(path, error)
+        message = unread.english()
+        yield {"path": path, "error": {"code": "unreadable", "line": None, "column": None, "message": message}}, unread
+    yield {"path": path, "balance": session.balance}, None
 
 
-def _summed(path: str, records: Iterable[dict[str, object]], out: IO[str] | None) -> FileAudit:
+def _summed(path: str, records: Iterable[tuple[dict[str, object], Message | None]], out: IO[str] | None) -> FileAudit:
     """A file's summary from its records, each written to ``out`` (when given) as it comes."""
     summary = FileAudit(path)
-    first: dict[str, object] | None = None
-    for record in records:
+    first: tuple[dict[str, object], Message | None] | None = None
+    for record, said in records:
         if out is not None:
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
         _count(summary, record)
         if first is None and isinstance(record.get("error"), dict):
-            first = record["error"]  # type: ignore[assignment]
+            first = record["error"], said  # type: ignore[assignment]
     if first is not None:
         summary.unreadable = 1
-        summary.not_judged.append(_first_error(path, first, summary.errors))
+        summary.not_judged.append(_first_error(path, *first, summary.errors))
     return summary
 
 
-def _first_error(path: str, error: dict[str, object], errors: int) -> str:
+NOT_JUDGED = sayings(
+    "audit",
+    {
+        "located": "{path}:{line}:{column}: {message}",
+        "more": "{error} (and {more} more)",
+    },
+)
+"""How standard error names a file not read or judged in full (decision P76)."""
+
+
+def _first_error(path: str, error: dict[str, object], said: Message | None, errors: int) -> Message | str:
     """``path:line:column: message`` (a file that could not be read says so and names itself), and
     how many errors follow it."""
-    place = "".join(f":{error[key]}" for key in ("line", "column") if error.get(key) is not None)
-    said = f"{path}{place}: {error['message']}" if place else str(error["message"])
-    return said + (f" (and {errors - 1:,} more)" if errors > 1 else "")
+    message: Message | str = said if said is not None else str(error["message"])
+    first: Message | str = message
+    if error.get("line") is not None:
+        line, column = int(str(error["line"])), int(str(error.get("column") or 1))
+        first = NOT_JUDGED("located", path=path, line=line, column=column, message=message)
+    return NOT_JUDGED("more", error=first, more=f"{errors - 1:,}") if errors > 1 else first
 
 
 def audit_file(

@@ -215,7 +215,7 @@ def simulate_session(
     carries). With ``tamper``, each hand carries one deliberate fault (see :mod:`.tamper`) and a
     ``Dealer`` tag, so that one hand's fault does not move the next hand's dealer."""
     from ..judging.played import judge_played
-    from .tamper import TAMPERS, CannotTamper
+    from .tamper import TAMPER, TAMPERS, CannotTamper
 
     rng = random.Random(seed)
     seats = list(NAMES[:players])
@@ -252,7 +252,7 @@ def simulate_session(
                 continue
             break
         else:
-            raise CannotTamper(f"no hand of these rules could take the fault {tamper}")
+            raise CannotTamper(TAMPER("no-hand", kind=tamper or ""))
         verdict, _replay = judge_played(hand, profile, carry_in=carry, dealer=dealer)
         carry = verdict.carry_out
         if verdict.winner is not None and not (verdict.outcome == "chongtong" and profile.deal.chongtong_redeal):

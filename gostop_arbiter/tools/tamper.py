@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from ..cards import UNSEEN
 from ..errors import ArbiterError
+from ..messages import Message, sayings
 from ..notation.model import Call, CardRef, DealLine, Hand, Statement, Tag, Turn
 from ..records import replace
 
@@ -25,8 +26,26 @@ TAMPER_KINDS: dict[str, str] = {
 """Each kind of fault, with the violation code that reveals it."""
 
 
+TAMPER = sayings(
+    "tamper",
+    {
+        "no-card": "no played card to change for {kind}",
+        "no-single": "no single card to copy",
+        "no-turn-to-credit": "no turn to credit to the wrong player",
+        "no-go": "no go call followed by play",
+        "no-turn-to-call-after": "no turn to call after",
+        "no-hand": "no hand of these rules could take the fault {kind}",
+    },
+)
+"""Why a hand offers no place for a fault (decision P74)."""
+
+
 class CannotTamper(ArbiterError, ValueError):
     """This hand offers no place for that fault (e.g. no go call to leave out)."""
+
+    def __init__(self, said: Message) -> None:
+        super().__init__(said.english())
+        self.said = said
 
 
 def _with(hand: Hand, statements: list[Statement], kind: str) -> Hand:
@@ -50,7 +69,7 @@ def _replace_deal_card(hand: Hand, rng: random.Random, new: Callable[[str, list[
         (i, d, j) for i, d in _deals(hand) for j, c in enumerate(d.cards) if c.code != UNSEEN and c.code in played
     ]
     if not options:
-        raise CannotTamper(f"no played card to change for {kind}")
+        raise CannotTamper(TAMPER("no-card", kind=kind))
     i, deal, j = rng.choice(options)
     cards = list(deal.cards)
     cards[j] = CardRef(code=new(cards[j].code, every), column=0)
@@ -65,7 +84,7 @@ def duplicate(hand: Hand, rng: random.Random) -> Hand:
     def copy_of(old: str, every: list[str]) -> str:
         singles = [c for c in every if c != UNSEEN and c != old and every.count(c) == 1 and not c.endswith("p")]
         if not singles:
-            raise CannotTamper("no single card to copy")
+            raise CannotTamper(TAMPER("no-single"))
         return rng.choice(singles)
 
     return _replace_deal_card(hand, rng, copy_of, "duplicate")
@@ -91,7 +110,7 @@ def wrong_player(hand: Hand, rng: random.Random) -> Hand:
     """One turn line credited to the wrong player."""
     turns = [(i, s) for i, s in enumerate(hand.statements) if isinstance(s, Turn)]
     if not turns:
-        raise CannotTamper("no turn to credit to the wrong player")
+        raise CannotTamper(TAMPER("no-turn-to-credit"))
     i, turn = rng.choice(turns)
     others = [p for p in hand.seats if p != turn.player]
     statements = list(hand.statements)
@@ -108,7 +127,7 @@ def missing_call(hand: Hand, rng: random.Random) -> Hand:
         if isinstance(s, Call) and s.call == "go" and any(isinstance(t, Turn) for t in statements[i + 1 :])
     ]
     if not gos:
-        raise CannotTamper("no go call followed by play")
+        raise CannotTamper(TAMPER("no-go"))
     del statements[rng.choice(gos)]
     return _with(hand, statements, "missing-call")
 
@@ -118,7 +137,7 @@ def illegal_call(hand: Hand, rng: random.Random) -> Hand:
     statements = list(hand.statements)
     first = next((i for i, s in enumerate(statements) if isinstance(s, Turn)), None)
     if first is None:
-        raise CannotTamper("no turn to call after")
+        raise CannotTamper(TAMPER("no-turn-to-call-after"))
     turn = statements[first]
     assert isinstance(turn, Turn)
     statements.insert(first + 1, Call(player=turn.player, call="go"))
