@@ -35,7 +35,7 @@ from .notation.reader import Reader, reader_from_env
 from .notation.source import SourceFile, load
 from .notation.writer import SPELLINGS, Script, script_of
 from .outputs import STDIN, output_file, write_atomically
-from .records import dump
+from .records import dump, json_data
 from .rules import PROFILES, RulesError, profile_named, resolve
 from .tools.tamper import TAMPER_KINDS, CannotTamper
 from .verdict import SCHEMA_VERSION, FileError, FileVerdict, HandVerdict, SaidFileError
@@ -427,7 +427,7 @@ def _rules_choice(name: str | None, sets: tuple[str, ...]) -> RulesChoice:
 
 
 def _file_json(verdict: FileVerdict, transfers: list[tuple[str, str, int]] | None) -> dict[str, Any]:
-    document: dict[str, Any] = dump(verdict, mode="json", by_alias=True)
+    document: dict[str, Any] = json_data(verdict)
     if not document["errors"]:
         del document["errors"]
     if transfers is not None:
@@ -454,7 +454,7 @@ def _check_json(files: tuple[str, ...], choice: RulesChoice, settle: bool, statu
         with Spool() as spool:
             for _hand, result in check:
                 if not isinstance(result, FileError):
-                    JsonDocument.hand(spool, dump(result, mode="json", by_alias=True))
+                    JsonDocument.hand(spool, result)
             verdict = check.verdict
             transfers = settle_up(verdict.balance) if settle else None
             document.file(_file_json(verdict, transfers), spool if check.judged else None)

@@ -16,6 +16,11 @@ from collections.abc import Mapping
 from types import TracebackType
 from typing import IO, Any
 
+import msgspec
+
+from ..records import json_bytes
+from ..verdict import HandVerdict
+
 SPOOL_IN_MEMORY = 1 << 20
 """Bytes a spool holds in memory before it moves to a temporary file."""
 
@@ -23,6 +28,14 @@ SPOOL_IN_MEMORY = 1 << 20
 def json_text(value: object, depth: int) -> str:
     """``value`` as json.dumps(indent=2) writes it ``depth`` levels deep in a document."""
     return json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n" + "  " * depth)
+
+
+def record_json_text(item: object, depth: int) -> str:
+    """A record (a hand's verdict) as :func:`json_text` writes its ``dump(…, mode="json",
+    by_alias=True)``, the same bytes, written by msgspec from the record: json's indenting
+    encoder is its pure-Python one, which cost ``check --json`` a sixth of its time (decision C23)."""
+    indented = msgspec.json.format(json_bytes(item), indent=2).decode()
+    return indented.replace("\n", "\n" + "  " * depth)
 
 
 class Spool:
@@ -58,9 +71,9 @@ class JsonDocument:
         out.write("{\n  " + json_text("schema_version", 1) + ": " + json_text(schema_version, 1) + ',\n  "files": [')
 
     @staticmethod
-    def hand(spool: Spool, hand: Mapping[str, Any]) -> None:
+    def hand(spool: Spool, hand: HandVerdict) -> None:
         """Add one hand's verdict to a file's spool of hands."""
-        spool.write(("\n" if spool.empty else ",\n") + "        " + json_text(hand, 4))
+        spool.write(("\n" if spool.empty else ",\n") + "        " + record_json_text(hand, 4))
 
     def file(self, document: Mapping[str, Any], hands: Spool | None = None) -> None:
         """One file's entry; its ``hands`` come from ``hands`` when it holds any."""
