@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .cards import BONUS_CARDS, MONTH_CARDS, Card, Kind, card_info
+from .cards import BONUS_CARDS, MONTH_CARDS, Card, Kind, card_info, card_order
 from .messages import Lang
 
 KIND_WORDS: Mapping[Kind, tuple[str, str]] = {
@@ -112,17 +112,13 @@ def every_card() -> Mapping[str, Card]:
     return {**MONTH_CARDS, **BONUS_CARDS}
 
 
-KIND_ORDER = ("g", "a", "r", "p", "pp", "b")
-"""The order of the kinds within a month: bright, animal, ribbon, junk, double junk, bonus."""
-
-
 def card_vocabulary(lang: Lang) -> dict[str, dict[str, object]]:
     """The one card vocabulary every page is sent as data (decision P87): each card by its code,
     with its name (``비광``), its long name, its title (:func:`card_title`), its month, its kind's
     letter and its place in the order cards are laid out (by month, then kind; bonus cards after the months).
     The replay page embeds it as JSON; the table page may be sent the same."""
     cards = every_card()
-    codes = sorted(cards, key=lambda code: (cards[code].month or 13, KIND_ORDER.index(cards[code].kind.value), code))
+    codes = sorted(cards, key=card_order)
     return {
         code: {
             "name": card_name(code, lang),

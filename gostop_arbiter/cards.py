@@ -185,6 +185,20 @@ def card_info(code: str) -> Card | None:
     return MONTH_CARDS.get(code) or BONUS_CARDS.get(code)
 
 
+KIND_ORDER = (Kind.BRIGHT, Kind.ANIMAL, Kind.RIBBON, Kind.JUNK, Kind.DOUBLE, Kind.BONUS)
+"""The order a month's cards are laid out in, as a score sheet and a player sort them."""
+
+
+def card_order(code: str) -> tuple[int, int, str]:
+    """Where a card goes when cards are laid out, everywhere they are (a report, a page): by month,
+    then bright, animal, ribbon, junk, double junk; bonus cards after the months, a code that names
+    no card last."""
+    info = card_info(code)
+    if info is None:
+        return (99, 0, code)
+    return (info.month or 13, KIND_ORDER.index(info.kind), code)
+
+
 @frozen
 class Deck:
     """The cards in play under a rules profile: the 48 month cards and its bonus cards."""

@@ -12,7 +12,7 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 
-from .cards import ANIMAL, BONUS_CARDS, BRIGHT, MONTH_CARDS, RIBBON, Kind, card_info
+from .cards import ANIMAL, BONUS_CARDS, BRIGHT, MONTH_CARDS, RIBBON, Kind, card_info, card_order
 from .records import frozen
 from .rules import Profile
 
@@ -472,20 +472,12 @@ def best_score(pile: Iterable[str], profile: Profile, declared: Mapping[str, str
     )
 
 
-_KIND_ORDER = {Kind.BRIGHT: 0, Kind.ANIMAL: 1, Kind.RIBBON: 2, Kind.JUNK: 3, Kind.DOUBLE: 4, Kind.BONUS: 5}
 _ALL_CARDS = {**MONTH_CARDS, **BONUS_CARDS}
 _KINDS = {code: card.kind for code, card in _ALL_CARDS.items()}
 _JUNK = {code: card.junk_value for code, card in _ALL_CARDS.items()}
 
 
-def _card_order(code: str) -> tuple[int, int, str]:
-    info = card_info(code)
-    if info is None:
-        return (99, 99, code)
-    return (info.month or 13, _KIND_ORDER[info.kind], code)
-
-
-_RANK = {code: rank for rank, code in enumerate(sorted(_ALL_CARDS, key=_card_order))}
+_RANK = {code: rank for rank, code in enumerate(sorted(_ALL_CARDS, key=card_order))}
 """Each card's place in that order, as one number: a pile is sorted after every hand, and numbers
 compare faster than the tuples."""
 
@@ -496,4 +488,4 @@ def sort_cards(cards: Iterable[str]) -> list[str]:
     try:
         return sorted(cards, key=_RANK.__getitem__)
     except KeyError:  # a code no deck holds: the order worked out for every card
-        return sorted(cards, key=_card_order)
+        return sorted(cards, key=card_order)

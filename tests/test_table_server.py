@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import json
+import re
 import socket
 import stat
 import subprocess
@@ -22,6 +23,7 @@ from tableserver import TableServer
 from test_table_api import SAMPLE, statements_of
 
 from gostop_arbiter.messages import say
+from gostop_arbiter.rules import PROFILES
 from gostop_arbiter.table.hub import KEEPER_STREAMS, MAX_WATCHERS, PER_CLIENT
 from gostop_arbiter.table.recorder import Recorder, Setup
 
@@ -109,6 +111,30 @@ def test_a_file_that_is_not_gsn_is_not_resumed(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert f"{broken}:2:9:" in result.stderr and "Traceback" not in result.stderr
     assert broken.read_text(encoding="utf-8") == '[Seats "A, B"]\ndeal A: 3q\n'
+
+
+def test_an_evening_that_cannot_be_opened_is_said_in_the_readers_language(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.gsn"
+    broken.write_text('[Seats "A, B"]\ndeal A: 3q\n', encoding="utf-8")
+    syntax = subprocess.run(
+        [sys.executable, "-m", "gostop_arbiter", "--lang", "ko", "table", str(broken), "--port", "0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert syntax.returncode == 2 and f"{broken}:2:9:" in syntax.stderr
+    misspelt = subprocess.run(
+        [sys.executable, "-m", "gostop_arbiter", "--lang", "ko", "table", str(tmp_path / "e.gsn"), "--rules", "표쥰"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert misspelt.returncode == 2
+    for said in (syntax.stderr, misspelt.stderr):
+        sentences = [line.replace(str(tmp_path), "") for line in said.splitlines() if not line.startswith(" ")]
+        words = set(re.findall(r"[A-Za-z][A-Za-z0-9-]+", " ".join(sentences)))
+        assert words <= {"GSN", "gostop-arbiter", "check", "broken", "gsn", *PROFILES}, said
+    assert "표준을 말씀하셨나요" in misspelt.stderr
 
 
 def test_a_set_up_beside_the_file_that_cannot_be_read_is_said(tmp_path: Path) -> None:

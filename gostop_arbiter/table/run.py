@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from ..exitcodes import Exit
-from ..messages import Lang
+from ..messages import Lang, say_message
 from ..notation import GsnSyntaxError
 from ..outputs import reason_of
 from ..rules import RulesError
@@ -46,7 +46,7 @@ def open_evening(path: Path, rules: str | None, sets: dict[str, str], lang: Lang
         evening = Recorder(path, rules=rules, sets=sets)
     except GsnSyntaxError as error:
         for issue in error.issues:
-            _echo(issue.render(str(path)))
+            _echo(issue.render(str(path), lang))
         say(
             "{path}: only valid GSN can be resumed: correct it (gostop-arbiter check {path}), then start again",
             path=path,
@@ -56,7 +56,7 @@ def open_evening(path: Path, rules: str | None, sets: dict[str, str], lang: Lang
         say("Error: {why}", why=error.said(lang))
         return Exit.UNREADABLE
     except RulesError as error:
-        say("Error: {why}", why=str(error))
+        say("Error: {why}", why=say_message(error.said, lang))
         return Exit.UNREADABLE
     except UnicodeDecodeError as error:
         say("{path}: error: the file is not UTF-8 text (byte {byte})", path=path, byte=error.start + 1)

@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from ..card_names import card_name
 from ..cards import UNSEEN, card_info
+from ..cards import card_order as cards_order
 from ..engine import BoardView, HandBoard
 from ..engine.events import Event
 from ..messages import Lang, money, pgettext, term
@@ -550,16 +551,10 @@ def deck_of(board: HandBoard) -> list[str]:
     return sorted(_deck_codes(board.profile.the_deck().counts), key=card_order)
 
 
-_KIND_ORDER = ["g", "a", "r", "p", "pp", "b"]
-
-
 def card_order(code: str) -> tuple[int, int, str]:
-    """The order the page shows cards in, everywhere: by month, then bright, animal, ribbon, junk,
-    double junk; bonus cards after the months, cards not seen last."""
-    info = card_info(code)
-    if info is None:
-        return (99 if code == UNSEEN else 98, 0, code)
-    return (info.month or 13, _KIND_ORDER.index(info.kind.value), code)
+    """The order the page shows cards in, everywhere: the report's (:func:`..cards.card_order`),
+    with a card not seen after every card."""
+    return (100, 0, code) if code == UNSEEN else cards_order(code)
 
 
 def evening_view(evening: Recorder) -> EveningView:

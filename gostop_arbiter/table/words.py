@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..card_names import card_name, every_card, long_name, month_name, plant
+from ..card_names import card_vocabulary, month_name, plant
 from ..messages import Lang, pgettext, term
+from ..rules.choices import CHOICES
 
 _WORDS: dict[str, str] = {
     "title": "Go-Stop table",
@@ -191,76 +192,6 @@ _PROFILES: dict[str, str] = {
 """What the page calls each rules profile (a profile not named here is called by its summary)."""
 
 
-_CHOICES: dict[str, str] = {
-    "deck.gukjin_mode=optimal": "in its owner's favour",
-    "deck.gukjin_mode=animal": "as an animal",
-    "deck.gukjin_mode=both": "as both at once",
-    "deck.gukjin_fixed=at-stop": "once the hand is stopped",
-    "deck.gukjin_fixed=at-first-call": "at its owner's first call",
-    "deck.gukjin_fixed=at-capture": "as soon as it is declared",
-    "deal.floor_quad=redeal": "the same dealer deals again",
-    "deal.floor_quad=nagari": "a nagari",
-    "deal.floor_quad=dealer-wins": "the dealer wins",
-    "deal.chongtong_several=first-in-turn": "the first in turn from the dealer wins",
-    "deal.chongtong_several=nagari": "a nagari",
-    "events.bonus_from_hand=draw-to-hand": "draw a card into the hand",
-    "events.bonus_from_hand=flip-as-substitute": "flip, and play the flip",
-    "events.ja_ppeok_window=any-later-turn": "on any later turn",
-    "events.ja_ppeok_window=next-own-turn": "on one's next turn only",
-    "events.stack_steal_from=each-opponent": "each opponent",
-    "events.stack_steal_from=owner-only": "the ppeok's owner only",
-    "events.multi_steal_unit=value": "by junk value (a double junk settles it)",
-    "events.multi_steal_unit=cards": "by cards",
-    "events.sweep_rule=empty-table": "the table emptied",
-    "events.sweep_rule=two-different-months": "the last two cards, of different months",
-    "events.last_turn_scope=own-last-card": "a player's own last card",
-    "events.last_turn_scope=final-turn-of-hand": "the hand's final turn",
-    "events.first_pay_scope=first-of-hand": "the first of the hand",
-    "events.first_pay_scope=first-own-turn": "on a player's own first turn",
-    "events.two_card_bomb=off": "not allowed",
-    "events.two_card_bomb=no-multiplier": "allowed, without doubling",
-    "events.two_card_bomb=double": "allowed, and it doubles",
-    "events.shake_timing=on-play": "with the play of one of the three",
-    "events.shake_timing=any-turn-start": "at the start of any own turn",
-    "events.shake_timing=at-deal": "before the first turn",
-    "go.go_schedule=kr-standard": "+1 a go; from the 3rd go also ×2 each",
-    "go.go_schedule=kr-double-only": "+1, +2; from the 3rd go ×2 each, nothing added",
-    "go.go_schedule=wikipedia": "+1, +2; from the 3rd go × (gos − 1)",
-    "go.go_schedule=fw-times-n": "+1; from the 2nd go × the gos",
-    "go.go_schedule=gamerules": "+1 a go; ×2 from the 4th go",
-    "go.go_schedule=double-from-first": "+1 a go, and ×2 each from the first go",
-    "go.go_schedule=times-n-plus-one": "× (gos + 1), nothing added",
-    "go.go_when_no_cards_left=illegal": "not allowed",
-    "go.go_when_no_cards_left=allowed": "allowed",
-    "baks.pi_bak_count=value": "by junk value",
-    "baks.pi_bak_count=cards": "by cards",
-    "baks.meong=winner-seven": "every loser pays double",
-    "baks.meong=winner-seven-loser-zero": "a loser with no animal pays double",
-    "baks.meong=off": "no meong-tta",
-    "baks.dokbak=transfer": "the go-caller pays both shares",
-    "baks.dokbak=double": "the go-caller pays double",
-    "baks.dokbak=off": "no dokbak",
-    "baks.dokbak_when_both_went=last-caller": "the last to call go",
-    "baks.dokbak_when_both_went=first-caller": "the first to call go",
-    "four_players.mode=sell-last": "the last in turn sells the brights, unless someone folds",
-    "four_players.mode=watch": "one player watches, unpaid",
-    "four_players.mode=unplayable": "four do not play",
-    "four_players.sale_counts=brights": "the brights",
-    "four_players.sale_counts=brights-and-bonus": "the brights and bonus cards",
-    "four_players.sale_counts=brights-bonus-doubles": "the brights, bonus cards and double junk",
-    "four_players.sale_payers=non-dealer-actives": "the players other than the dealer",
-    "four_players.sale_payers=all-others": "every other player",
-    "deck.gukjin_mode=winner-animal": "as an animal for the winner, as double junk for a loser",
-    "events.bonus_steal_in_stack=when-flipped": "when it is flipped",
-    "events.bonus_steal_in_stack=when-taken": "when the ppeok is taken",
-    "baks.shodang=off": "no shodang",
-    "baks.shodang=refuser-pays-both": "the one who refused pays both losers' shares",
-    "baks.shodang=refuser-pays-if-accepter-wins": "the one who refused pays both shares only if "
-    "the one who accepted wins",
-}
-"""Each choice of a house rule as the page says it (``group.knob=value``): the value itself is the
-``Set`` tag's, never shown."""
-
 _MEANINGS: dict[str, str] = {
     "deck.gukjin_mode": "How an undeclared sake cup counts",
     "events.sweep_rule": "What makes a sweep",
@@ -312,27 +243,9 @@ def page_words(lang: Lang) -> dict[str, object]:
         "words": {key: pgettext("table", text, lang) for key, text in _WORDS.items()},
         "terms": {code: term(code, lang) for code in _TERMS},
         "moves": {kind: pgettext("table", text, lang) for kind, text in _MOVE_KINDS.items()},
-        "cards": _cards(lang),
+        "cards": card_vocabulary(lang),
         "months": {month: {"name": month_name(month, lang), "plant": plant(month, lang)} for month in range(1, 13)},
         **_house_rules(lang),
-    }
-
-
-def _cards(lang: Lang) -> dict[str, dict[str, object]]:
-    """Each card by its code: its name, its long name, its month and kind, and its place in the
-    page's order (month, then kind)."""
-    from .views import card_order
-
-    codes = sorted(every_card(), key=card_order)
-    return {
-        code: {
-            "name": card_name(code, lang),
-            "long": long_name(code, lang),
-            "month": card.month,
-            "kind": card.kind.value,
-            "order": place,
-        }
-        for place, (code, card) in enumerate((code, every_card()[code]) for code in codes)
     }
 
 
@@ -350,7 +263,7 @@ def _house_rules(lang: Lang) -> dict[str, Any]:
         kind = "bool" if isinstance(value, bool) else "list" if isinstance(value, list) else "text"
         key = f"{row['group']}.{row['knob']}"
         choices = [
-            {"value": c, "label": pgettext("knob choice", _CHOICES.get(f"{key}={c}", c), lang)}
+            {"value": c, "label": pgettext("knob choice", CHOICES.get(f"{key}={c}", c), lang)}
             for c in _choices(row["group"], row["knob"])
         ]
         if choices:
