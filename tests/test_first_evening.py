@@ -523,7 +523,7 @@ def test_replay_turn_0_shows_the_table_as_dealt() -> None:
     result = cli_run("replay", str(JA_PPEOK), "--turn", "0", "--no-color")
     assert result.returncode == Exit.OK, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == "turn 0 · line 0 · the deal"
+    assert lines[0] == "turn 0 · the deal"
     assert lines[1] == "table: 1g  2p  3p  6p  8g 8a  10a  12g"
     assert "│ A      │ 2a 2r 5p 6r 6p 7p 8p 9p 10p 11g  │      │      0 │" in lines
     assert "turn 1 " not in result.stdout

@@ -280,8 +280,11 @@ def turn_words(snap: Snapshot, lang: Lang = "en") -> str:
 
 def snapshot_view(snap: Snapshot, lang: Lang = "en") -> Group:
     """The table after one turn: what happened, the table, and each player's hand, pile and points."""
-    heading = Text(say("turn {turn} · line {line} · ", lang, turn=snap.turn, line=snap.line), style="bold")
-    heading.append(turn_words(snap, lang))
+    if snap.statement is None and snap.line == 0:
+        heading = Text(say("turn 0 · the deal", lang), style="bold")  # no line was played yet
+    else:
+        heading = Text(say("turn {turn} · line {line} · ", lang, turn=snap.turn, line=snap.line), style="bold")
+        heading.append(turn_words(snap, lang))
     happened = Text("\n".join("  " + describe(e, lang) for e in snap.events if e.kind not in ("play", "flip")))
     table = Table(show_header=True, header_style="bold", expand=False)
     table.add_column(term("player", lang), overflow="fold")
