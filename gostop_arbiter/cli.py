@@ -14,6 +14,7 @@ import click
 
 from .errors import OutputError
 from .exitcodes import Exit
+from .helptext import CellContext
 from .judging.file import RulesChoice, judge_file
 from .judging.files import ExitStatus, FileCheck, SettleUp
 from .messages import (
@@ -160,7 +161,10 @@ def _print_json(document: dict[str, Any]) -> None:
 class _Said(click.Command):
     """A command whose help is said in the reader's language: its text, its short help, each
     option's help and the usage line's words, through the catalogue (context ``help``); click's
-    own words (``Usage:``, ``Options``) are the catalogue's too (:func:`click_speaks`)."""
+    own words (``Usage:``, ``Options``) are the catalogue's too (:func:`click_speaks`), and the help
+    is laid out by the columns each letter takes (:class:`CellContext`)."""
+
+    context_class = CellContext
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         with _help_in(self, _lang_of(ctx)):

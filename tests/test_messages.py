@@ -10,6 +10,7 @@ import re
 import pytest
 from click.testing import CliRunner
 from conftest import SAMPLES
+from rich.cells import cell_len
 
 import gostop_arbiter.judging.file
 import gostop_arbiter.judging.played  # noqa: F401
@@ -133,6 +134,18 @@ def test_every_help_is_said_in_korean(command: list[str]) -> None:
     assert korean.startswith("사용법: ") and "[옵션]" in korean and "옵션:" in korean
     assert "Usage" not in korean and "Options" not in korean and "Show this message" not in korean
     assert not HANGUL.search(english.replace("공산광", "").replace("설날", "").replace("고, 패", ""))
+
+
+@pytest.mark.parametrize("command", [[], *([name] for name in sorted(cli.commands))])
+def test_korean_help_fits_the_screen_and_its_descriptions_line_up(command: list[str]) -> None:
+    """A Korean letter takes two columns: the help is laid out by columns, not by letters."""
+    korean = CliRunner().invoke(cli, ["--lang", "ko", *command, "--help"], terminal_width=80).output
+    lines = korean.splitlines()
+    examples = {line for line in lines if line.strip().startswith("gostop-arbiter ")}
+    assert all(cell_len(line) <= 80 for line in lines if line not in examples), korean
+    for section in re.split(r"\n(?=\S+:\n)", korean)[1:]:  # 옵션:, 명령: each a list of its own
+        starts = {cell_len(m[0]) for m in re.finditer(r"(?m)^  \S+(?: \S+)? {2,}(?=\S)", section)}
+        assert len(starts) == 1, section
 
 
 def test_a_usage_error_is_said_in_korean_by_click_and_by_the_command() -> None:
