@@ -36,7 +36,7 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("render", {"render"}),
     ("tools", {"tools.simulate", "tools.tamper", "tools.audit", "tools.summary", "tools"}),
     ("the table app", {"table"}),
-    ("the command and the package's door", {"cli", "command", "_entry", "__main__", "schemas", ""}),
+    ("the command and the package's door", {"cli", "command", "helptext", "_entry", "__main__", "schemas", ""}),
 ]
 """Lowest first: a module may import its own layer and the layers above it in this list, never one below."""
 
