@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import signal
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -59,3 +61,19 @@ def spec_examples() -> list[Path]:
 
 def sample_files() -> list[Path]:
     return _transcripts(SAMPLES)
+
+
+@pytest.fixture
+def phones() -> Iterator[tuple[Any, Any]]:
+    """Two phones in chromium at 390×844: the scorekeeper's and a watcher's."""
+    from browsers import chromium
+
+    keeper = chromium(390, 844)
+    try:
+        watcher = chromium(390, 844)
+    except BaseException:
+        keeper.quit()
+        raise
+    yield keeper, watcher
+    keeper.quit()
+    watcher.quit()

@@ -12,32 +12,17 @@ import os
 import statistics
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-import pytest
-from browsers import axe_findings, chromium, pick, set_up, shown, tap, texts, wait
+from browsers import axe_findings, chromium, month_of, pick, set_up, shown, tap, texts, wait
 from tableserver import TableServer
 from test_table_api import SAMPLE, TALLY, in_page_order, statements_of
 
 from gostop_arbiter import read_text
 from gostop_arbiter.notation.model import Call, Claim, DealLine, TableLine, Turn
 from gostop_arbiter.table.words import page_words
-
-
-@pytest.fixture
-def phones() -> Iterator[tuple[Any, Any]]:
-    keeper = chromium(390, 844)
-    try:
-        watcher = chromium(390, 844)
-    except BaseException:
-        keeper.quit()
-        raise
-    yield keeper, watcher
-    keeper.quit()
-    watcher.quit()
 
 
 def recorded(driver: Any) -> list[str]:
@@ -69,9 +54,15 @@ def tap_turn(driver: Any, turn: Turn, count: int, box: str = "#hand") -> None:
     card = turn.cards[0].code
     attr = "data-fix" if box == "#correct-plays" else "data-play"
     pick(driver, box, f'[{attr}="{turn.player}: {card}"]', card)
+    tap_steps(driver, turn, count)
+
+
+def tap_steps(driver: Any, turn: Turn, count: int) -> None:
+    """The page's questions after a play tapped (each flip, then what each takes), answered as
+    ``turn`` was played, until it is recorded as statement ``count``."""
     for step, code in steps_of(turn):
         css = f'#choose-cards [data-step="{step}"]'
-        month = f'#choose-cards [data-month="{code.rstrip("pgarb") if not code.startswith("b") else 0}"]'
+        month = f'#choose-cards [data-month="{month_of(code)}"]'
         # a choice with one answer is made by the page itself: the turn may be recorded already
         wait(driver, lambda d, c=css, m=month: len(recorded(d)) >= count or shown(d, c) or shown(d, m))
         if len(recorded(driver)) >= count:

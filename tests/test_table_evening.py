@@ -14,12 +14,10 @@ import re
 import statistics
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from browsers import axe_findings, chromium, shown, small_and_broken, tap, texts, wait
+from browsers import axe_findings, shown, small_and_broken, tap, texts, wait
 from tableserver import TableServer
 from test_table_browser import recorded, steps_of, tap_turn, until_recorded
 from test_table_family import shoot
@@ -57,19 +55,6 @@ pile 할머니: 1p 2p 4p 4p 5p 5r 8p 9a 9p 10a 10p 11p 11p 11pp 12g 12pp
 할머니: stop
 """
 """The cousins' night of samples/gostop-3p-tally.gsn, tallied by this family: 할머니 wins."""
-
-
-@pytest.fixture
-def phones() -> Iterator[tuple[Any, Any]]:
-    keeper = chromium(390, 844)
-    try:
-        watcher = chromium(390, 844)
-    except BaseException:
-        keeper.quit()
-        raise
-    yield keeper, watcher
-    keeper.quit()
-    watcher.quit()
 
 
 def checked(path: Path) -> list[dict[str, Any]]:

@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browsers import axe_findings, chromium, month_of, pick, set_up, shown, tap, texts, wait
+from browsers import axe_findings, chromium, set_up, shown, tap, texts, wait
 from judging import hand as judged
 from judging import owed
 from tableserver import TableServer
 from test_shodang import HAND as SHODANG_HAND
 from test_table_api import in_page_order
-from test_table_browser import recorded, steps_of, tap_turn, until_recorded
+from test_table_browser import recorded, tap_steps, tap_turn, until_recorded
 from test_table_family import shoot
 
 from gostop_arbiter import read_text
@@ -38,19 +38,6 @@ def keeper() -> Iterator[Any]:
 def hints(driver: Any) -> list[str]:
     """The one line under each statement offered, saying what it does."""
     return texts(driver, "#moves .move .hint")
-
-
-def tap_steps(driver: Any, turn: Turn, count: int) -> None:
-    """The page's questions after a play tapped (each flip, then what each takes), answered as
-    ``turn`` was played, until it is recorded as statement ``count``."""
-    for step, code in steps_of(turn):
-        css = f'#choose-cards [data-step="{step}"]'
-        month = f'#choose-cards [data-month="{month_of(code)}"]'
-        wait(driver, lambda d, c=css, m=month: len(recorded(d)) >= count or shown(d, c) or shown(d, m))
-        if len(recorded(driver)) >= count:
-            break
-        pick(driver, "#choose-cards", f'[data-step="{step}"]', code)
-    until_recorded(driver, count)
 
 
 def test_five_at_the_table_two_sit_out_by_tapping(keeper: Any, tmp_path: Path) -> None:
