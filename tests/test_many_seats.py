@@ -14,7 +14,7 @@ import pytest
 from judging import hand, judge, owed
 from replaying import codes, replay
 
-from gostop_arbiter.notation import GsnSyntaxError, parse_text
+from gostop_arbiter.notation import GsnSyntaxError, parse_text, write_statement
 
 FIVE = (Path(__file__).parent / "hands" / "five-seats.gsn").read_text(encoding="utf-8")
 SEVEN_FILE = Path(__file__).parent / "hands" / "seven-seats.gsn"
@@ -176,3 +176,39 @@ def test_a_deal_line_after_a_sit_out_is_out_of_place() -> None:
     )
     with pytest.raises(GsnSyntaxError, match="the deal line must come before the first turn"):
         parse_text(text)
+
+
+def test_the_table_app_records_seven_the_table_dealt_after_four_sit_out(tmp_path: Path) -> None:
+    """Over HTTP: seven seated only with a joker in the deck; the seven hands dealt without a table,
+    each sit-out offered and tapped, then the table's line; every turn played as the page plays it.
+    The file is the transcript, and its verdict the transcript's."""
+    from test_table_api import Table, in_page_order
+
+    from gostop_arbiter.notation.model import DealLine, TableLine
+
+    seats = ["Minji", "Jae", "Soo", "Ara", "Hyun", "Yuna", "Tae"]
+    table = Table(tmp_path / "일곱.gsn")
+    refused = table.post("/api/setup", {"seats": seats, "dealer": "Minji"})
+    assert refused.status_code == 422 and "it needs a joker" in refused.json()["message"]
+    table.setup(seats, dealer="Minji", sets={"bonus_cards": "b2 b3"})
+    assert table.state["hand"]["table_later"] and table.state["hand"]["deal_sizes"] == [7, 6]
+    statements = parse_text(SEVEN).hands[0].statements
+    deals = [s for s in statements if isinstance(s, DealLine)]
+    hands = [{"player": d.player, "cards": [c.code for c in d.cards]} for d in deals]
+    table.ok("/api/deal", {"hands": hands, "table": []})
+    assert [s["kind"] for s in table.state["hand"]["statements"]] == ["deal"] * 7
+    offered = {m["text"] for m in table.state["moves"]}
+    assert {"Ara: sell", "Jae: fold", "Tae: sell"} <= offered and "Minji: fold" not in offered
+    for statement in statements[7:]:
+        if isinstance(statement, TableLine):
+            assert table.state["moves"] == []  # four sat out: nothing but the table's deal comes next
+            table.push(write_statement(statement))
+        elif statement.kind != "claim":
+            table.play(write_statement(statement))
+    hand = table.state["hand"]
+    assert hand["over"]
+    payments = sorted((p["payer"], p["payee"], p["points"]) for p in hand["verdict"]["payments"])
+    assert payments == [("Hyun", "Ara", 1), ("Hyun", "Minji", 3), ("Soo", "Ara", 1), ("Soo", "Minji", 6)]
+    written = [line for line in table.path.read_text(encoding="utf-8").splitlines() if not line.startswith("[")]
+    lines = [write_statement(s) for s in statements if s.kind != "claim"]
+    assert written == in_page_order(lines[:7]) + lines[7:]  # the page writes each hand by month
