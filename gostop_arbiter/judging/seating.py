@@ -29,7 +29,7 @@ SEATING = sayings(
 def deck_seats_problem(profile: Profile, seats: int) -> Message | None:
     """Why the deck cannot hold this many at a Go-Stop table: seven need a joker beside the 48
     (4P-3, decision R80); None when it can."""
-    if profile.game != "go-stop" or profile.deal_fits(seats):
+    if not profile.table_after_sitting_out(seats) or profile.deal_fits(seats):
         return None
     size = profile.deal_size(seats)[0]
     deck = profile.the_deck().size
