@@ -612,7 +612,7 @@ def rules(name: str | None, as_json: bool) -> None:
 
 @cli.command(short_help="Play random legal hands and write them as GSN.")
 @click.option(
-    "--players", type=click.IntRange(2, 6), default=2, show_default=True, help="Seats at the table (Minhwatu: 2 to 4)."
+    "--players", type=click.IntRange(2, 7), default=2, show_default=True, help="Seats at the table (Minhwatu: 2 to 4)."
 )
 @click.option("--rules", "rules_name", default="standard", show_default=True, metavar="NAME", help="Rules profile.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The same seed gives the same hands.")
@@ -642,6 +642,7 @@ def simulate(
       gostop-arbiter simulate --players 3 --hands 10 --seed 1 -o evening.gsn
       gostop-arbiter simulate --hide Jae --tamper duplicate
     """
+    from .judging.seating import deck_seats_problem
     from .render.progress import progress_bar
     from .tools.simulate import NAMES, simulate_session
     from .tools.tamper import CannotTamper
@@ -657,6 +658,8 @@ def simulate(
         raise click.UsageError(_said(USAGE("no-four-player-hand", rules=profile.name)))
     if players > 4 and profile.game == "minhwatu":
         raise click.UsageError(_said(USAGE("minhwatu-two-to-four", players=players)))
+    if (no_deal := deck_seats_problem(profile, players)) is not None:
+        raise click.UsageError(_said(no_deal))
     session = simulate_session(profile, players=players, hands=hands, seed=seed, hide=hide, stake=stake, tamper=tamper)
     # The bar goes to a terminal only, and never while GSN itself is written to one.
     quiet = quiet or output is None or not sys.stdout.isatty()

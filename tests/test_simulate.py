@@ -47,8 +47,9 @@ def test_simulate_hides_a_players_cards() -> None:
         (["--rules", "nonsense"], "unknown rules profile"),
         (["--hide", "Nobody"], "Nobody is not at the table"),
         (["--players", "4", "--rules", "wikipedia-it"], "no four-player hand"),
-        (["--players", "7"], "7 is not in the range"),
-            (["--players", "5", "--rules", "minhwatu"], "Minhwatu is played by two to four"),
+        (["--players", "8"], "8 is not in the range"),
+        (["--players", "7"], "the standard deck holds 48: it needs a joker"),
+        (["--players", "5", "--rules", "minhwatu"], "Minhwatu is played by two to four"),
     ],
 )
 def test_simulate_usage_errors(args: list[str], words: str) -> None:

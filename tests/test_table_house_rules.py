@@ -55,8 +55,8 @@ def test_five_at_the_table_two_sit_out_by_tapping(keeper: Any, tmp_path: Path) -
         wait(keeper, lambda d: d.find_element(By.ID, "setup").is_displayed())
         for _ in range(4):
             tap(keeper, "#add-seat")
-        # six seats at most: no seventh offered (the sixth stays empty: five play tonight)
-        assert keeper.find_element(By.ID, "add-seat").get_attribute("disabled") is not None
+        # a seventh seat is still offered (seven need a joker: R80); the sixth stays empty, five play tonight
+        assert keeper.find_element(By.ID, "add-seat").get_attribute("disabled") is None
         set_up(keeper, seats, "Minji", "100", "다섯이서")
         tap(keeper, "#start")
         dealt = [s for s in hand.statements if isinstance(s, DealLine | TableLine)]

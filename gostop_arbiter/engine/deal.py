@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..cards import UNSEEN
-from ..notation.model import Chongtong, DealLine, Shake, SitOut, StockLine, TableLine
+from ..notation.model import CardRef, Chongtong, DealLine, Shake, SitOut, StockLine, TableLine
 from .events import NOTES
 from .state import HandState, Problem, is_bonus, month_of, problem
 from .turn import shake
@@ -26,7 +26,10 @@ def setup_line(st: HandState, s: DealLine | TableLine | StockLine) -> None:
             if ref.code != UNSEEN:
                 st.observe(ref, s.line, s.player, where)
     elif isinstance(s, TableLine):
-        _table_line(st, s)
+        if table_after_sitting_out(st):
+            st.seating.table_line = s  # dealt from the stock once four sit out: laid at the seating
+        else:
+            _table_line(st, s)
     else:
         st.stock.list_cards([c.code for c in s.cards])
         if _longer_than_the_deck(st, s, "in the stock line"):
@@ -56,15 +59,45 @@ def _longer_than_the_deck(st: HandState, s: DealLine | TableLine | StockLine, wh
     return True
 
 
-def _table_line(st: HandState, s: TableLine) -> None:
+def table_after_sitting_out(st: HandState) -> bool:
+    """Seven at a Go-Stop table: the table is dealt after the drop-out (4P-3, decision R80)."""
+    return st.profile.table_after_sitting_out(len(st.seats))
+
+
+def _sat_out_cards(st: HandState) -> Counter[str]:
+    """The known cards of the hands that sit the hand out."""
+    return Counter(c for p in st.seating.sitting_out for c in st.seating.dealt.get(p, []) if c != UNSEEN)
+
+
+def _back_in_stock(st: HandState) -> Counter[str]:
+    """The known cards of the hands that sat out, shuffled back into the stock; with seven, less
+    those the table was then dealt (each such card is that one, not one more: decision R80)."""
+    back = _sat_out_cards(st)
+    table_line = st.seating.table_line
+    if table_line is not None and table_after_sitting_out(st):
+        back -= Counter(ref.code for ref in [*table_line.dealer_bonus, *table_line.cards])
+    return back
+
+
+def _table_line(st: HandState, s: TableLine, from_stock: Counter[str] | None = None) -> None:
+    """The table's cards laid; ``from_stock``: the cards of the sitters' hands the stock held when
+    the table was dealt from it (seven at the table), each seen already and not observed again."""
     st.seating.table_line = s
     if _longer_than_the_deck(st, s, "on the table"):
         for ref in s.cards:  # laid out all the same, so that the deal-size check counts them
             if not is_bonus(ref.code):
                 st.table.lay(month_of(ref.code), ref.code)
         return
+    back = Counter(from_stock)
+
+    def observe(ref: CardRef) -> None:
+        if back[ref.code] > 0:
+            back[ref.code] -= 1
+        else:
+            st.observe(ref, s.line, None, "on the table")
+
     for ref in s.dealer_bonus:
-        st.observe(ref, s.line, None, "on the table")
+        observe(ref)
         if not is_bonus(ref.code):
             st.violate(
                 "illegal-bonus",
@@ -76,7 +109,7 @@ def _table_line(st: HandState, s: TableLine) -> None:
                 reason="not-bonus",
             )
     for ref in s.cards:
-        st.observe(ref, s.line, None, "on the table")
+        observe(ref)
         if is_bonus(ref.code):
             st.violate(
                 "illegal-bonus",
@@ -112,7 +145,7 @@ def sit_out(st: HandState, s: SitOut) -> None:
 
 
 def sitters_needed(st: HandState) -> int:
-    """How many sit a Go-Stop hand out: all but three of four to six at the table (4P-1, 4P-3)."""
+    """How many sit a Go-Stop hand out: all but three of four to seven at the table (4P-1, 4P-3)."""
     return 0 if st.minhwatu else max(0, len(st.seats) - 3)
 
 
@@ -131,7 +164,7 @@ def sit_out_problem(st: HandState, player: str, how: str) -> Problem | None:
     rules = st.profile.four_players
     needed = sitters_needed(st)
     if not needed:
-        return problem(f"{player}: only four to six at the table sit out", "too-few")
+        return problem(f"{player}: only four to seven at the table sit out", "too-few")
     why: Problem | None = None
     out = st.seating.sitting_out
     if player in out or (out and needed == 1):
@@ -164,6 +197,8 @@ def begin(st: HandState) -> None:
         said = NOTES("sell-nobody-folded")
         st.emit("sit-out", 0, seller, seating.dealt.get(seller, []), note=said.english(), said=said)
     seating.order = [p for p in order if p not in seating.sitting_out]
+    if seating.table_line is not None and table_after_sitting_out(st):
+        _table_line(st, seating.table_line, _sat_out_cards(st))
     seating.minimum = st.profile.min_score(len(seating.order))
     _check_deal(st)
     _take_dealer_bonus(st)
@@ -222,8 +257,7 @@ def _check_deal(st: HandState) -> None:
     dealt = sum(len(seating.dealt.get(p, [])) for p in st.order)
     bonus = len(table_line.dealer_bonus) if table_line else 0
     out = seating.sitting_out
-    returned = [c for p in out for c in seating.dealt.get(p, []) if c != UNSEEN]
-    st.stock.fill(st.deck.size - dealt - on_table - bonus, returned)
+    st.stock.fill(st.deck.size - dealt - on_table - bonus, _back_in_stock(st).elements())
     for p in out:
         st.hands.deal(p, [])
 

@@ -114,7 +114,7 @@ def _before_play(st: HandState, complete: bool) -> list[Part]:
 
 
 def _sit_outs(st: HandState) -> list[SitOut]:
-    """Each player's selling or folding, at a Go-Stop table of four to six."""
+    """Each player's selling or folding, at a Go-Stop table of four to seven."""
     if not deal.sitters_needed(st):
         return []
     return [

@@ -11,7 +11,7 @@ from ..engine.state import PlayedHand, is_bonus, month_of
 from ..engine.visitor import HandVisitor
 from ..errors import UsageError
 from ..notation import Hand
-from ..rules import Profile
+from ..rules import SEVEN, Profile
 from ..scoring import best_score
 from ..settlement import (
     Standing,
@@ -28,7 +28,7 @@ from ..settlement import (
 from ..settlement.fixed import FIXED_WINS
 from ..verdict import HandVerdict, Payment, PlayerScore
 from .claims import compare_claims
-from .seating import SEATING
+from .seating import SEATING, check_deck_seats
 
 VOID = ("nagari", "redeal", "void", "incomplete")
 
@@ -42,10 +42,9 @@ def _check_table(hand: Hand, profile: Profile) -> None:
         return
     if seats >= 4 and profile.four_players.mode == "unplayable":
         raise UsageError(first.line, first.column, SEATING("no-four-players", rules=profile.name))
-    if seats == 7:
-        raise UsageError(first.line, first.column, SEATING("seven"))
-    if not 2 <= seats <= 6:
+    if not 2 <= seats <= SEVEN:
         raise UsageError(first.line, first.column, SEATING("go-stop-seats", seats=seats))
+    check_deck_seats(hand, profile)
 
 
 def _kept_chongtong(r: PlayedHand) -> list[str]:

@@ -18,12 +18,12 @@ from ..errors import UsageError
 from ..messages import sayings
 from ..notation.model import Bomb, Call, Claim, Declare, Hand, PileLine, Shake, Shodang, ShodangAnswer
 from ..records import mutable, replace
-from ..rules import Profile
+from ..rules import SEVEN, Profile
 from ..scoring import PileCounts, best_score, best_total, declaration_problem, redeclaration_problem, switchable_in
 from ..settlement import minhwatu_points, minhwatu_round, nagari_carry, settle_stop, standings
 from ..verdict import Discrepancy, HandVerdict, Payment, PlayerScore, Violates, Violation, discrepancy
 from .claims import compare_claims
-from .seating import SEATING
+from .seating import SEATING, check_deck_seats
 
 _BY_STEALS = (
     "{player} called go, but {player}'s pile ends at {score} %s and %s needs {needed}: only steals after the "
@@ -74,8 +74,8 @@ class _Sheet(Violates):
 
 
 def _players(hand: Hand, profile: Profile) -> list[str]:
-    """The players of a tally hand: every seat, but those of four to six at a Go-Stop table without
-    a pile line, who sat out (decisions R4, R47); another seat without one played and captured nothing."""
+    """The players of a tally hand: every seat, but those of four to seven at a Go-Stop table without
+    a pile line, who sat out (decisions R4, R47, R80); another seat without one played and captured nothing."""
     piled = {s.player for s in hand.statements if isinstance(s, PileLine)}
     players = list(hand.seats)
     first = hand.statements[0]
@@ -83,10 +83,10 @@ def _players(hand: Hand, profile: Profile) -> list[str]:
         if not 2 <= len(players) <= 4:
             raise UsageError(first.line, first.column, SEATING("minhwatu-seats", seats=len(players)))
         return players
-    if len(players) == 7:
-        raise UsageError(first.line, first.column, SEATING("seven"))
     seats = len(players)
-    if 4 <= seats <= 6:
+    if seats == SEVEN:
+        check_deck_seats(hand, profile)
+    if 4 <= seats <= SEVEN:
         players = [seat for seat in players if seat in piled]
         if len(players) < 3:
             raise UsageError(first.line, first.column, SEATING("who-sat-out", seats=seats, count=len(players)))

@@ -534,8 +534,11 @@ class _Assembler:
         return kind or "played"
 
     def check_order(self, statements: list[Any]) -> None:
-        """Deal, table and stock lines come first, once each (one deal or pile line a player)."""
+        """Deal, table and stock lines come first, once each (one deal or pile line a player); the
+        table and stock lines may follow the lines of those who sit out, as with seven at the
+        table, whose table is dealt after them (decision R80)."""
         play_started = 0
+        sat_out = 0
         once: dict[str, int] = {}
         for item in statements:
             key = item.kind
@@ -545,8 +548,11 @@ class _Assembler:
                 if key in once:
                     self.error(item.line, item.column, SYNTAX("second-line", key=key, line=once[key]))
                 once[key] = item.line
-            if item.kind in _DEAL_LINES and play_started:
-                self.error(item.line, item.column, SYNTAX("deal-after-play", what=item.kind, line=play_started))
+            if item.kind in _DEAL_LINES and (play_started or (item.kind == "deal" and sat_out)):
+                line = play_started or sat_out
+                self.error(item.line, item.column, SYNTAX("deal-after-play", what=item.kind, line=line))
+            elif item.kind == "sit-out":
+                sat_out = sat_out or item.line
             elif item.kind not in _DEAL_LINES and not play_started:
                 play_started = item.line
 

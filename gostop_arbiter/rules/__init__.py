@@ -4,6 +4,6 @@ from __future__ import annotations
 
 from ..errors import RulesError
 from .named import PROFILES, profile_named, resolve
-from .profile import KNOBS, Profile, with_overrides
+from .profile import KNOBS, SEVEN, Profile, with_overrides
 
-__all__ = ["KNOBS", "PROFILES", "Profile", "RulesError", "profile_named", "resolve", "with_overrides"]
+__all__ = ["KNOBS", "PROFILES", "SEVEN", "Profile", "RulesError", "profile_named", "resolve", "with_overrides"]

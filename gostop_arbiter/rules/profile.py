@@ -60,6 +60,21 @@ class Profile:
         d = self.deal
         return {2: (d.hand_2p, d.table_2p), 3: (d.hand_3p, d.table_3p)}.get(players, (d.hand_4p, d.table_4p))
 
+    def table_after_sitting_out(self, players: int) -> bool:
+        """Seven at a Go-Stop table (4P-3): everyone is dealt a hand and the table nothing; the table's
+        cards are dealt from the stock once four sit out, their hands shuffled into it (decision R80)."""
+        return self.game == "go-stop" and players == SEVEN
+
+    def deal_fits(self, players: int) -> bool:
+        """The deck holds the deal for this many at the table: seven of 7 need a joker (4P-3)."""
+        hand, table = self.deal_size(players)
+        first = 0 if self.table_after_sitting_out(players) else table
+        return players * hand + first <= self.the_deck().size
+
+
+SEVEN = 7
+"""The most at a Go-Stop table (4P-3): seven, dealt 7 each and none to the table."""
+
 
 @lru_cache(maxsize=32)  # bounded: a file's [Set] tags may ask for any number of bonus cards
 def _deck(bonus: tuple[str, ...], december_second_double: bool) -> Deck:

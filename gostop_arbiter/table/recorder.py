@@ -29,6 +29,7 @@ from typing import Literal, TypeVar, cast
 from ..engine import HandBoard, IllegalStatement
 from ..errors import ArbiterError, OutputError
 from ..judging.file import RulesChoice, Session, dealer_of
+from ..judging.seating import deck_seats_problem
 from ..messages import Lang, Message, say, say_message
 from ..notation import GsnSyntaxError, Hand, Statement, normalise_lines, read_hands, write_statement
 from ..notation.errors import SyntaxIssue
@@ -37,7 +38,7 @@ from ..notation.reader import Reader
 from ..outputs import reason_of, write_atomically
 from ..records import frozen, mutable, replace
 from ..render.words import violation_text
-from ..rules import Profile, RulesError
+from ..rules import Profile, RulesError, resolve
 from ..verdict import FileError, HandVerdict, Violation
 from .said import fill
 
@@ -51,10 +52,11 @@ MAX_NAME = 40
 """The most characters of a player's name."""
 
 MAX_LINES = 64
-"""The most statements one write may carry (a deal is at most six hands, the table and the stock)."""
+"""The most statements one write may carry (a deal is at most seven hands, the table and the stock)."""
 
-MAX_SEATS = 6
-"""The most players at a table: five or six, all but three sit out (광팔기, 죽기), as the rules have it."""
+MAX_SEATS = 7
+"""The most players at a table: of five to seven all but three sit out (광팔기, 죽기), as the rules have
+it; seven need a joker in the deck (4P-3, decision R80)."""
 
 FAMILY_STAKE = 100
 """The money a point the first set-up proposes: 100원 a point, what a family usually plays for
@@ -204,7 +206,7 @@ def _seats_of(names: Sequence[str]) -> list[str]:
     if any(len(seat) > MAX_NAME for seat in seats):
         raise RecorderError("a name may hold at most {n} characters", n=MAX_NAME)
     if not 2 <= len(seats) <= MAX_SEATS:
-        raise RecorderError("a table seats two to six players; these are {n}", n=len(seats))
+        raise RecorderError("a table seats two to seven players; these are {n}", n=len(seats))
     if len(set(seats)) != len(seats):
         raise RecorderError("each player needs a name of their own: a name is given twice")
     if any("," in s for s in seats):
@@ -489,9 +491,12 @@ class Recorder:
         else:
             sets = dict(previous.sets) if previous else dict(self.default_sets)
         try:
-            RulesChoice(rules, sets).checked()
+            profile = resolve(rules, sets)
         except RulesError as error:
             raise RecorderError("{why}", why=error.said) from None
+        no_deal = deck_seats_problem(profile, len(setup.seats))
+        if no_deal is not None:  # seven without a joker (4P-3, decision R80)
+            raise RecorderError("{why}", why=no_deal)
         return rules, sets
 
     def push(self, after: str, texts: Sequence[str]) -> None:

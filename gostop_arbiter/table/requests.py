@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..cards import UNSEEN
 from ..notation import Statement, write_statement
 from ..notation.model import Bomb, Call, CardRef, Claim, DealLine, Declare, PileLine, Shake, TableLine
+from ..rules import SEVEN
 from .recorder import MAX_LINE, MAX_LINES, MAX_SEATS, RecorderError
 from .views import card_order
 
@@ -96,7 +97,8 @@ class DealtHand(_Request):
 
 
 class DealRequest(_Write):
-    """The whole deal: each hand, then the table (a bonus card on it is the dealer's at once)."""
+    """The whole deal: each hand, then the table (a bonus card on it is the dealer's at once); seven at
+    the table send no table here: it is dealt after four sit out, as a line of its own (decision R80)."""
 
     hands: list[DealtHand] = Field(min_length=2, max_length=MAX_SEATS)
     table: list[str] = Field(max_length=20)
@@ -146,6 +148,8 @@ def deal_statements(request: DealRequest) -> list[Statement]:
         DealLine(player=hand.player, cards=_refs([*_ordered(hand.cards), *[UNSEEN] * hand.unseen]))
         for hand in request.hands
     ]
+    if len(request.hands) == SEVEN and not request.table:
+        return lines  # seven: the table is dealt after four sit out, as a line of its own (decision R80)
     table = _ordered(request.table)
     bonus = [code for code in table if code.startswith("b")]
     laid = [code for code in table if not code.startswith("b")]

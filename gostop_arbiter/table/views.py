@@ -169,6 +169,9 @@ class HandView(BaseModel):
     rules_label: str
     stake: int
     deal_sizes: tuple[int, int]
+    table_later: bool = False
+    """Seven at the table: the hands are dealt first, and the table (``deal_sizes[1]`` cards) once
+    four sit out, from the stock their hands went into (4P-3, decision R80)."""
     deck: list[str]
     """Every card of the deck, a code once for each copy, by month then kind (the deal's grid)."""
     board: BoardView | None
@@ -479,6 +482,7 @@ def hand_view(evening: Recorder, lang: Lang) -> HandView | None:
         rules_label=profile_label(profile.name, lang),
         stake=evening.stake(),
         deal_sizes=profile.deal_size(len(view.players)),
+        table_later=profile.table_after_sitting_out(len(hand.seats if hand is not None else view.players)),
         deck=deck_of(board),
         board=_board_state(view),
         statements=[

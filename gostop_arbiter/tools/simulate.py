@@ -33,9 +33,9 @@ from ..notation.model import (
     Turn,
 )
 from ..records import mutable, replace
-from ..rules import Profile
+from ..rules import SEVEN, Profile
 
-NAMES = ("Minji", "Jae", "Soo", "Ara", "Hyun", "Yuna")
+NAMES = ("Minji", "Jae", "Soo", "Ara", "Hyun", "Yuna", "Tae")
 
 
 def _ref(code: str) -> CardRef:
@@ -56,19 +56,45 @@ def _deal(rng: random.Random, profile: Profile, seats: list[str], dealer: str) -
     """Shuffle and deal until the table holds no four of a month (which would be a redeal)."""
     deck = profile.the_deck()
     hand_size, table_size = profile.deal_size(len(seats))
+    if profile.table_after_sitting_out(len(seats)):
+        table_size = 0  # seven: the table is dealt after the drop-out (:func:`_table_from_stock`)
     while True:
         cards = [code for code, n in sorted(deck.counts.items()) for _ in range(n)]
         rng.shuffle(cards)
         hands = {p: sorted(cards[i * hand_size : (i + 1) * hand_size], key=_order) for i, p in enumerate(seats)}
         rest = cards[len(seats) * hand_size :]
-        table: list[str] = []
-        bonus: list[str] = []
-        while len(table) < table_size:
-            card = rest.pop(0)
-            (bonus if is_bonus(card) else table).append(card)
-        months = Counter(month_of(c) for c in table)
-        if max(months.values()) < 4:
+        table, bonus = _lay_table(rest, table_size)
+        if _no_four_of_a_month(table):
             return _Deal(hands, table, bonus, rest)
+
+
+def _lay_table(stock: list[str], size: int) -> tuple[list[str], list[str]]:
+    """``size`` cards from the top of the stock onto the table, a bonus card turned up going to the
+    dealer and replaced (the cards leave ``stock``): (the table, the dealer's bonus cards)."""
+    table: list[str] = []
+    bonus: list[str] = []
+    while len(table) < size:
+        card = stock.pop(0)
+        (bonus if is_bonus(card) else table).append(card)
+    return table, bonus
+
+
+def _no_four_of_a_month(table: list[str]) -> bool:
+    """A table without four of a month (which would be a redeal)."""
+    return not table or max(Counter(month_of(c) for c in table).values()) < 4
+
+
+def _table_from_stock(rng: random.Random, profile: Profile, stock: list[str]) -> TableLine:
+    """Seven at the table: once four sit out and their hands are shuffled into the stock, the
+    table is dealt from it (4P-3), shuffled again until no four of a month lie there."""
+    size = profile.deal_size(SEVEN)[1]
+    while True:
+        rng.shuffle(stock)
+        rest = list(stock)
+        table, bonus = _lay_table(rest, size)
+        if _no_four_of_a_month(table):
+            stock[:] = rest
+            return TableLine(cards=[_ref(c) for c in table], dealer_bonus=[_ref(c) for c in bonus])
 
 
 def _order(code: str) -> tuple[int, str]:
@@ -95,7 +121,7 @@ class _Player:
                 yield shakes[0]
 
     def _sit_out(self, board: HandBoard) -> Iterator[SitOut]:
-        """With four to six at the table, until all but three sit out: a fold sometimes, else a sale,
+        """With four to seven at the table, until all but three sit out: a fold sometimes, else a sale,
         else the last in turn order folds."""
         while sit := [m for m in board.legal_plays() if isinstance(m, SitOut)]:
             folds = [m for m in sit if m.how == "fold"]
@@ -160,9 +186,11 @@ def simulate_hand(
         real = DealLine(player=p, cards=[_ref(c) for c in deal.hands[p]])
         board.push(real)
         written.append(replace(real, cards=[_ref(UNSEEN)] * len(deal.hands[p])) if p == hide else real)
-    table = TableLine(cards=[_ref(c) for c in deal.table], dealer_bonus=[_ref(c) for c in deal.dealer_bonus])
-    board.push(table)
-    written.append(table)
+    later = profile.table_after_sitting_out(len(seats))
+    if not later:
+        table = TableLine(cards=[_ref(c) for c in deal.table], dealer_bonus=[_ref(c) for c in deal.dealer_bonus])
+        board.push(table)
+        written.append(table)
     play = _Player(rng, go_chance)
     for opening in play.openings(board):
         board.push(opening)
@@ -171,6 +199,10 @@ def simulate_hand(
     for sitter in sitters:  # the hand of the player who sits out goes back into the stock
         stock += deal.hands[sitter]
         rng.shuffle(stock)
+    if later:
+        table = _table_from_stock(rng, profile, stock)
+        board.push(table)
+        written.append(table)
     # What the shadow board alone is told: the stock from the top, so that its legal flips are the real ones.
     board.push(StockLine(cards=[_ref(c) for c in stock]), strict=False)
     while True:

@@ -61,7 +61,7 @@ export function render() {
   $("role").textContent = w(S.role);
   const hand = S.hand;
   const board = hand ? hand.board : null;
-  const dealt = !!board && hand.statements.some((s) => s.kind === "table");
+  const dealt = !!board && (hand.statements.some((s) => s.kind === "table") || sittingOut(hand));
   const wantSetup = keep && (!hand || page.setupOpen);
   $("due").textContent = wantSetup ? w("set-up-due") : dueOf(hand, board, dealt);
   $("setup").hidden = !wantSetup;
@@ -137,9 +137,9 @@ export function seatRow(name, i) {
   return el("div", { class: "row" }, input, remove);
 }
 export function seatNames() { return [...document.querySelectorAll("#seats input.seat")].map((i) => i.value.trim()).filter(Boolean); }
-export const MAX_SEATS = 6;   // five or six at the table: all but three sit out (광팔기, 죽기)
+export const MAX_SEATS = 7;   // five to seven at the table: all but three sit out (광팔기, 죽기); seven need a joker
 export function fillDealer() {
-  // a seventh seat is not offered: no button that does nothing
+  // an eighth seat is not offered: no button that does nothing
   $("add-seat").disabled = document.querySelectorAll("#seats .row").length >= MAX_SEATS;
   const names = seatNames(), select = $("dealer"), was = select.value || page.S.next_setup.dealer;
   select.replaceChildren(...names.map((n) => el("option", { value: n }, n)));
@@ -181,11 +181,19 @@ export function knobSets() {
 }
 
 // ---- the deal: one target after the other (each seat's hand, then the table) ----------------------
+function handsDealt(hand) { return hand.statements.some((s) => s.kind === "deal"); }
+function sittingOut(hand) {
+  // seven at the table (R80): the hands are dealt, and the table waits until four sit out
+  if (!hand.table_later || !handsDealt(hand)) return false;
+  return hand.statements.filter((s) => s.kind === "sit-out").length < hand.seats.length - 3;
+}
 function renderDeal() {
   const hand = page.S.hand;
   if (!page.dealing) {
-    const targets = hand.seats.map((n) => ({ who: n, count: hand.deal_sizes[0] }));
-    targets.push({ who: null, count: hand.deal_sizes[1] });
+    // seven: the hands first, the table on its own once four sit out (from the stock their hands went into)
+    const tableOnly = hand.table_later && handsDealt(hand);
+    const targets = tableOnly ? [] : hand.seats.map((n) => ({ who: n, count: hand.deal_sizes[0] }));
+    if (!hand.table_later || tableOnly) targets.push({ who: null, count: hand.deal_sizes[1] });
     page.dealing = { targets, at: 0, picks: {}, unseen: {} };
   }
   const d = page.dealing, t = d.targets[d.at];

@@ -126,9 +126,11 @@ function dealTap(id, bonus) {
   const k = t.who === null ? "" : t.who;
   const mine = d.picks[k];
   const at = mine.indexOf(id);
+  // a bonus card turned up on the table is the dealer's and replaced: it does not fill the table
+  const filled = () => (t.who === null ? mine.filter((c) => !c.startsWith("b")).length : mine.length);
   if (at >= 0) mine.splice(at, 1);
-  else if (mine.length < t.count || (t.who === null && bonus)) mine.push(id);
-  const full = mine.filter((c) => !c.startsWith("b")).length >= t.count || (t.who !== null && mine.length >= t.count);
+  else if (filled() < t.count || (t.who === null && bonus)) mine.push(id);
+  const full = filled() >= t.count;
   if (at < 0 && full && d.at < d.targets.length - 1) d.at += 1;   // the next hand, by itself
   redraw("deal");   // the deal alone changed: the rest of the page stays as it is (T65)
 }
@@ -139,6 +141,13 @@ async function recordDeal() {
     const cards = codes(t.who);
     return { player: t.who, cards, unseen: d.unseen[t.who] ? Math.max(0, t.count - cards.length) : 0 };
   });
+  if (!hands.length) {
+    // seven at the table: the table alone, dealt once four sat out (a bonus card turned up is the dealer's)
+    const table = codes(""), bonus = table.filter((c) => c.startsWith("b")).map((c) => "+" + c);
+    const line = ["table:", ...bonus, ...table.filter((c) => !c.startsWith("b"))].join(" ");
+    if (await send("/api/push", { lines: [line] })) page.dealing = null;
+    return;
+  }
   if (await send("/api/deal", { hands, table: codes("") })) page.dealing = null;
 }
 function tallyTap(id) {

@@ -1,0 +1,85 @@
+"""Seven at the table recorded by tapping on a 390×844 phone in Debian's chromium (issue 29,
+decision R80): seven seats offered and no eighth, a joker set among the house knobs, the seven hands
+dealt on the grid without a table, four sit-outs tapped where the page offers them, then the table
+dealt on the grid from the stock their hands went into, and every turn tapped. The file is the
+transcript of tests/hands/seven-seats.gsn, and its verdict the transcript's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browsers import chromium, set_up, tap, wait
+from judging import hand as judged
+from judging import owed
+from tableserver import TableServer
+from test_table_api import in_page_order
+from test_table_browser import recorded, tap_turn, until_recorded
+
+from gostop_arbiter import read_text
+from gostop_arbiter.notation import write_statement
+from gostop_arbiter.notation.model import Call, Claim, DealLine, SitOut, TableLine, Turn
+
+SEVEN = (Path(__file__).parent / "hands" / "seven-seats.gsn").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def keeper() -> Iterator[Any]:
+    driver = chromium(390, 844)
+    yield driver
+    driver.quit()
+
+
+def tap_cards(driver: Any, line: DealLine | TableLine) -> None:
+    """A deal's line tapped card by card on the grid (a bonus card turned up first)."""
+    cards = [*line.dealer_bonus, *line.cards] if isinstance(line, TableLine) else line.cards
+    for card in cards:
+        tap(driver, f'#deal-grid [data-card="{card.code}"]:not(.on):not([disabled])')
+
+
+def test_seven_at_the_table_the_table_dealt_after_four_sit_out(keeper: Any, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    hand = read_text(SEVEN).hands[0]
+    seats = ["Minji", "Jae", "Soo", "Ara", "Hyun", "Yuna", "Tae"]
+    evening = tmp_path / "일곱.gsn"
+    server = TableServer(evening)
+    try:
+        keeper.get(server.url(server.scorekeeper))
+        wait(keeper, lambda d: d.find_element(By.ID, "setup").is_displayed())
+        for _ in range(5):
+            tap(keeper, "#add-seat")
+        assert keeper.find_element(By.ID, "add-seat").get_attribute("disabled") is not None  # no eighth
+        set_up(keeper, seats, "Minji", "100", "일곱이서")
+        tap(keeper, "#knobs summary")
+        joker = keeper.find_element(By.CSS_SELECTOR, '#knob-list [data-knob="deck.bonus_cards"]')
+        joker.clear()
+        joker.send_keys("b2 b3")
+        tap(keeper, "#start")
+        deals = [s for s in hand.statements if isinstance(s, DealLine)]
+        for line in deals:
+            tap_cards(keeper, line)
+        tap(keeper, "#deal-next")
+        until_recorded(keeper, len(deals))
+        played = [s for s in hand.statements[len(deals) :] if not isinstance(s, Claim)]
+        for count, statement in enumerate(played, start=len(deals) + 1):
+            if isinstance(statement, SitOut):
+                tap(keeper, f'#moves [data-move="{write_statement(statement)}"]')
+            elif isinstance(statement, TableLine):
+                wait(keeper, lambda d: d.find_element(By.ID, "deal").is_displayed())
+                tap_cards(keeper, statement)
+                tap(keeper, "#deal-next")
+            elif isinstance(statement, Turn):
+                tap_turn(keeper, statement, count)
+            else:
+                assert isinstance(statement, Call)
+                tap(keeper, f'#moves [data-move="{statement.player}: {statement.call}"]')
+            until_recorded(keeper, count)
+        lines = [write_statement(s) for s in [*deals, *played]]
+        assert recorded(keeper) == in_page_order(lines[: len(deals)]) + lines[len(deals) :]
+        wait(keeper, lambda d: d.find_element(By.ID, "over").is_displayed())
+        assert owed(judged(evening.read_text(encoding="utf-8"))) == owed(judged(SEVEN))
+    finally:
+        server.stop()
