@@ -275,8 +275,15 @@ def phone_run(seed: int, throttle: float) -> tuple[float, list[float], int]:
                 else:  # a gift the page does not offer (decision T62): written as the arbiter gives it
                     post("/api/push", {"lines": [line]})
                 wait(phone, lambda d, n=count: len(d.find_elements("css selector", "#statements li")) == n, 30)
-            taps: list[float] = phone.execute_script(
-                "return performance.getEntriesByName('tap').map((e) => e.duration)"
+            measured: list[list[float]] = phone.execute_script(
+                "return performance.getEntriesByName('tap').map((e) => [e.duration, e.detail ? e.detail.wait : 0])"
+            )
+            taps = [duration for duration, _wait in measured]
+            slowest = sorted(measured, reverse=True)[:3]
+            print(
+                "  slowest taps (ms, of which the table's answer): "
+                + ", ".join(f"{duration:.0f} ({wait:.0f})" for duration, wait in slowest),
+                file=sys.stderr,
             )
         finally:
             phone.quit()
