@@ -439,15 +439,26 @@ function renderRecord(keep) {
   const S = page.S, hand = S.hand, list = $("statements");
   const statements = hand ? hand.statements : [];
   const played = hand && hand.kind === "played";
-  list.replaceChildren(...statements.map((s) => {
-    const li = el("li", { "data-index": s.index, "data-line": s.line, class: page.unheard.has(s.index) ? "unheard" : "" },
+  // each statement's line kept while it reads the same: a tap redraws the lines it changed (most
+  // often one more), not the 70 of a hand's end (T69)
+  const correctable = keep && played;
+  const lines = statements.map((s) => {
+    const sig = JSON.stringify([page.lang, correctable, page.unheard.has(s.index), s.line, s.text, s.said, s.kind, s.player, s.problems]);
+    const was = list.children[s.index];
+    if (was && was.dataset.sig === sig) { was.querySelector("code").hidden = !page.showGsn; return was; }
+    const li = el("li", { "data-index": s.index, "data-line": s.line, "data-sig": sig, class: page.unheard.has(s.index) ? "unheard" : "" },
       el("span", { class: "n" }, s.index + 1), el("span", { class: "said" }, s.said));
-    if (keep && played) li.append(el("button", { type: "button", "data-correct": s.index, "aria-label": w("correct") + " " + (s.index + 1),
+    if (correctable) li.append(el("button", { type: "button", "data-correct": s.index, "aria-label": w("correct") + " " + (s.index + 1),
       onclick: () => act.startCorrect(s) }, w("correct")));
     li.append(el("code", { hidden: !page.showGsn }, s.text));
     for (const p of s.problems) li.append(el("span", { class: "problem" }, w("problems") + ": " + p.term + " — " + p.message));
     return li;
-  }));
+  });
+  const kept = lines.length === list.children.length && lines.every((li, i) => li === list.children[i]);
+  if (!kept) {
+    lines.forEach((li, i) => { if (list.children[i] !== li) list.insertBefore(li, list.children[i] || null); });
+    while (list.children.length > lines.length) list.lastElementChild.remove();
+  }
   $("undo").hidden = !keep;
   $("undo").disabled = !hand;   // a statement, a tally hand or a set-up not dealt may be taken back
   $("show-gsn").setAttribute("aria-pressed", String(page.showGsn));
