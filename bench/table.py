@@ -34,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -213,6 +214,42 @@ def phone_hand(seed: int) -> tuple[list[str], str, list[str]]:
     return list(hand.seats), dealer, [write_statement(s) for s in hand.statements]
 
 
+# after a tap, the bench waits for the page's measure of it without polling the page: selenium's
+# polling (``is_displayed`` is a large script) runs on the page's main thread, which at 4x
+# throttling made the tap it measured wait behind it (decision T68)
+SETTLED = """
+const [before, done] = [arguments[0], arguments[arguments.length - 1]];
+const measured = () => performance.getEntriesByName("tap").length > before;
+if (measured()) { done(true); return; }
+const observer = new PerformanceObserver(() => {
+  if (measured()) { clearTimeout(late); observer.disconnect(); done(true); }
+});
+const late = setTimeout(() => { observer.disconnect(); done(false); }, arguments[1]);
+observer.observe({ type: "measure" });
+"""
+
+
+def quiet_taps(patience_ms: int) -> Callable[[], None]:
+    """Each tap in this process followed by a quiet wait (up to ``patience_ms``) for the page's
+    measure of it, as a person's finger leaves the page alone; returns the undoing."""
+    from selenium.webdriver.remote.webelement import WebElement
+
+    click = WebElement.click
+
+    def tap_then_wait(node: WebElement) -> None:
+        driver = node.parent
+        before = driver.execute_script("return performance.getEntriesByName('tap').length")
+        click(node)
+        driver.execute_async_script(SETTLED, before, patience_ms)
+
+    WebElement.click = tap_then_wait  # type: ignore[method-assign]
+
+    def undo() -> None:
+        WebElement.click = click  # type: ignore[method-assign]
+
+    return undo
+
+
 def phone_run(seed: int, throttle: float) -> tuple[float, list[float], int]:
     """One run on a throttled phone: its first draw (ms), every tap's answer drawn (ms), and the
     taps the deal took."""
@@ -229,6 +266,7 @@ def phone_run(seed: int, throttle: float) -> tuple[float, list[float], int]:
         process, port, keeper, _viewer = start_server(Path(folder) / "phone.gsn")
         base = f"http://127.0.0.1:{port}"
         phone = chromium(390, 844)
+        undo = quiet_taps(500)
         try:
 
             def post(path: str, body: dict[str, object]) -> None:
@@ -275,10 +313,18 @@ def phone_run(seed: int, throttle: float) -> tuple[float, list[float], int]:
                 else:  # a gift the page does not offer (decision T62): written as the arbiter gives it
                     post("/api/push", {"lines": [line]})
                 wait(phone, lambda d, n=count: len(d.find_elements("css selector", "#statements li")) == n, 30)
-            taps: list[float] = phone.execute_script(
-                "return performance.getEntriesByName('tap').map((e) => e.duration)"
+            measured: list[list[float]] = phone.execute_script(
+                "return performance.getEntriesByName('tap').map((e) => [e.duration, e.detail ? e.detail.wait : 0])"
+            )
+            taps = [duration for duration, _wait in measured]
+            slowest = sorted(((d, w, n) for n, (d, w) in enumerate(measured, start=1)), reverse=True)[:3]
+            print(
+                f"  slowest taps of {len(measured)} (ms, of which the table's answer; which tap): "
+                + ", ".join(f"{duration:.0f} ({wait:.0f}; #{n})" for duration, wait, n in slowest),
+                file=sys.stderr,
             )
         finally:
+            undo()
             phone.quit()
             process.terminate()
             process.wait()

@@ -1,6 +1,6 @@
 // The page's requests to the table: its link's token in a header, never in the address (T17), and
 // the table's stream of states, read with fetch for the same reason (an EventSource sends no header).
-import { page } from "./state.js";
+import { page, timing } from "./state.js";
 
 const SILENCE = 12000;   // the table sends something every 5 s: this long without a word, it is gone
 const PATIENCE = 8000;   // a request the table answers in milliseconds: this long unanswered, it is hung
@@ -37,6 +37,7 @@ export async function write(path, body) {
     if (e.name === "TimeoutError" || e.name === "AbortError") return { lost: true };   // hung half-way
     data = { message: answer.statusText };
   }
+  answered();
   return { ok: answer.ok, status: answer.status, data };
 }
 
@@ -49,8 +50,12 @@ export async function read(path, init) {
     if (e.name === "TimeoutError" || e.name === "AbortError") return { lost: true };
     data = { message: answer.statusText };
   }
+  answered();
   return answer.ok ? { ok: true, data } : { status: answer.status, data };
 }
+
+// a tap's answer read: the time its wait ended, for the tap's measure (settle, in draw.js)
+function answered() { if (timing.tapAt !== null) timing.answeredAt = performance.now(); }
 
 export const pause = (ms) => new Promise((done) => setTimeout(done, ms));
 

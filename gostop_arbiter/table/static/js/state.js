@@ -19,7 +19,7 @@ export const page = {
 };
 
 // when the last tap was, until what it changed is drawn
-export const timing = { tapAt: null };
+export const timing = { tapAt: null, answeredAt: null };   // answeredAt: when its answer was read
 
 export function keeper() { return !!page.S && page.S.role === "scorekeeper"; }
 
