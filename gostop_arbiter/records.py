@@ -23,6 +23,7 @@ each record class as a standard dataclass of the same fields, defaults, metadata
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, dataclass_transform, get_type_hints
@@ -132,8 +133,12 @@ def _dataclass_of(cls: type) -> Any:
             field: Any = dataclasses.field(
                 default=default.default, default_factory=default.default_factory, metadata=default.metadata
             )
+        elif default is dataclasses.MISSING:
+            field = dataclasses.field()
+        elif type(default).__hash__ is None:  # a dataclass refuses such a default (a read-only mapping): a factory
+            field = dataclasses.field(default_factory=functools.partial(_same, default))
         else:
-            field = dataclasses.field() if default is dataclasses.MISSING else dataclasses.field(default=default)
+            field = dataclasses.field(default=default)
         specs.append((name, annotation, field))
     made: Any = dataclasses.make_dataclass(cls.__name__, specs, frozen=True, kw_only=kw_only)
     made.__module__, made.__qualname__, made.__doc__ = cls.__module__, cls.__qualname__, cls.__doc__
@@ -141,6 +146,11 @@ def _dataclass_of(cls: type) -> Any:
     if config is not None:
         made.__pydantic_config__ = config
     return made
+
+
+def _same(value: R) -> R:
+    """The value itself: the factory of a default that has no hash, for the dataclass pydantic reads."""
+    return value
 
 
 def _core_schema(cls: type, _source: Any, handler: Any) -> Any:

@@ -78,14 +78,14 @@ class Deeds:
 
     def dummies(self, player: str) -> int:
         """Dummy turns (a bomb's 헛패) the player has left."""
-        return self._dummies[player]
+        return self._dummies.get(player, 0)  # not indexed: a Counter's missing key costs a call in Python (B19)
 
     def shaken(self, player: str) -> Set[int]:
         """The months the player has shown by a shake."""
         return self._shaken.get(player, _NONE)
 
     def ppeoks(self, player: str) -> int:
-        return self._ppeoks[player]
+        return self._ppeoks.get(player, 0)
 
     @property
     def offer(self) -> tuple[str, int] | None:
@@ -104,7 +104,7 @@ class Deeds:
 
     def own_turns(self, player: str) -> int:
         """The player's own turns so far, the one being played among them."""
-        return self._own_turns[player]
+        return self._own_turns.get(player, 0)
 
     # ---- what happened --------------------------------------------------------------------
 

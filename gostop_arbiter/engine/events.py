@@ -7,7 +7,6 @@ verdict, the report and the step-by-step replay are all derived from them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field
 from types import MappingProxyType
 from typing import Literal
 
@@ -79,7 +78,7 @@ class Event:
     note: str = ""
     turn: int = 0
     """The turn number (1-based) the event belongs to; 0 before the first turn."""
-    extra: Mapping[str, int] = field(default_factory=lambda: NO_EXTRA)  # no hash: a factory (decision C4)
+    extra: Mapping[str, int] = NO_EXTRA  # the one empty mapping, shared: no factory called per event (B18)
     """Facts that belong to one kind of event (the points of an immediate payment, a call's score)."""
     said: Message | None = None
     """What the event adds in words, where it says something (a call's score, an immediate

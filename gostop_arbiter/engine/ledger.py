@@ -172,7 +172,7 @@ class Stock:
 
     def take_returned(self, code: str) -> bool:
         """The card leaving the stock is one known to lie in it: True (and counted) when it may be."""
-        if self._returned[code] > 0:
+        if self._returned.get(code, 0) > 0:  # most flips: no card returned, and no Counter.__missing__ call
             self._returned[code] -= 1
             return True
         return False
