@@ -64,6 +64,16 @@ def sample_files() -> list[Path]:
 
 
 @pytest.fixture
+def keeper() -> Iterator[Any]:
+    """The scorekeeper's phone in chromium at 390×844."""
+    from browsers import chromium
+
+    driver = chromium(390, 844)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
 def phones() -> Iterator[tuple[Any, Any]]:
     """Two phones in chromium at 390×844: the scorekeeper's and a watcher's."""
     from browsers import chromium

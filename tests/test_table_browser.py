@@ -12,6 +12,7 @@ import os
 import statistics
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -21,7 +22,7 @@ from tableserver import TableServer
 from test_table_api import SAMPLE, TALLY, in_page_order, statements_of
 
 from gostop_arbiter import read_text
-from gostop_arbiter.notation.model import Call, Claim, DealLine, TableLine, Turn
+from gostop_arbiter.notation.model import Call, Claim, DealLine, Statement, TableLine, Turn
 from gostop_arbiter.table.words import page_words
 
 
@@ -175,7 +176,9 @@ def test_a_sample_hand_recorded_by_tapping_on_a_phone(phones: tuple[Any, Any], t
                 pick(keeper, "#choose-cards", '[data-step="flip:12r:"]', "12r")
                 wait(keeper, lambda d: recorded(d)[5] == "민지: 7a / 12r")
                 problems = texts(keeper, '#statements li[data-index="11"] .problem')
-                assert problems and "12띠" in problems[0]  # the arbiter's own words, its cards as players write them (P85)
+                assert (
+                    problems and "12띠" in problems[0]
+                )  # the arbiter's own words, its cards as players write them (P85)
                 shoot(keeper, "correction")
                 # (and back, typed as a line of GSN)
                 tap(keeper, '[data-correct="5"]')
@@ -240,17 +243,7 @@ def test_a_hand_recorded_by_its_end_alone_on_a_phone(phones: tuple[Any, Any], tm
         keeper.get(server.url(server.scorekeeper, "en"))
         watcher.get(server.url(server.watcher, "en"))
         tap(keeper, "#tally-open")
-        for statement in hand.statements:
-            if statement.kind == "pile":
-                tap(keeper, f'#tally-players [data-pile="{statement.player}"]')
-                for card in statement.cards:
-                    tap(keeper, f'#tally-grid [data-card="{card.code}"]:not(.on):not([disabled])')
-            elif statement.kind == "shake":
-                tap(keeper, f'[data-tally="shakes:{statement.player}"] button:last-of-type')
-            elif isinstance(statement, Call) and statement.call == "go":
-                tap(keeper, f'[data-tally="goes:{statement.player}"] button:last-of-type')
-            elif isinstance(statement, Call):
-                tap(keeper, f'#tally-calls [data-stop="{statement.player}"]')
+        tap_tally(keeper, hand.statements)
         # a card in one pile cannot be tapped into another
         tap(keeper, f'#tally-players [data-pile="{hand.seats[0]}"]')
         taken = hand.statements[1].cards[0].code  # one of the second player's
@@ -306,6 +299,27 @@ def notice_of(driver: Any, kind: str) -> str:
 def tap_cards(driver: Any, cards: list[str]) -> None:
     for card in cards:
         tap(driver, f'#deal-grid [data-card="{card}"]:not(.on):not([disabled])')
+
+
+def tap_line(driver: Any, line: DealLine | TableLine) -> None:
+    """A deal's line tapped card by card on the grid (a bonus card turned up first)."""
+    cards = [*line.dealer_bonus, *line.cards] if isinstance(line, TableLine) else line.cards
+    tap_cards(driver, [card.code for card in cards])
+
+
+def tap_tally(driver: Any, statements: Iterable[Statement]) -> None:
+    """A tally hand's piles, shakes, goes and stop tapped on the tally screen as written."""
+    for statement in statements:
+        if statement.kind == "pile":
+            tap(driver, f'#tally-players [data-pile="{statement.player}"]')
+            for card in statement.cards:
+                tap(driver, f'#tally-grid [data-card="{card.code}"]:not(.on):not([disabled])')
+        elif statement.kind == "shake":
+            tap(driver, f'[data-tally="shakes:{statement.player}"] button:last-of-type')
+        elif isinstance(statement, Call) and statement.call == "go":
+            tap(driver, f'[data-tally="goes:{statement.player}"] button:last-of-type')
+        elif isinstance(statement, Call):
+            tap(driver, f'#tally-calls [data-stop="{statement.player}"]')
 
 
 def hearing(driver: Any, on: bool) -> None:

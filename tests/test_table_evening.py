@@ -19,7 +19,7 @@ from typing import Any
 
 from browsers import axe_findings, shown, small_and_broken, tap, texts, wait
 from tableserver import TableServer
-from test_table_browser import recorded, steps_of, tap_turn, until_recorded
+from test_table_browser import recorded, steps_of, tap_line, tap_tally, tap_turn, until_recorded
 from test_table_family import shoot
 
 from gostop_arbiter import read_text
@@ -116,8 +116,7 @@ def tap_hand(
         if isinstance(line, DealLine) and line.player == unseen:
             tap(keeper, "#deal-unseen")
             continue
-        for card in line.cards:
-            tap(keeper, f'#deal-grid [data-card="{card.code}"]:not(.on):not([disabled])')
+        tap_line(keeper, line)
     if len(hand.seats) == 2:
         looked_at(keeper, "deal", problems)
     tap(keeper, "#deal-next")
@@ -198,18 +197,7 @@ def test_a_family_evening_of_five_hands_with_a_watcher(phones: tuple[Any, Any], 
         set_up(keeper, ["민지", "재현", "할머니"], "민지")
         tap(keeper, "#start")
         tap(keeper, "#tally-open")
-        tally = read_text(TALLY).hands[0]
-        for statement in tally.statements:
-            if statement.kind == "pile":
-                tap(keeper, f'#tally-players [data-pile="{statement.player}"]')
-                for card in statement.cards:
-                    tap(keeper, f'#tally-grid [data-card="{card.code}"]:not(.on):not([disabled])')
-            elif statement.kind == "shake":
-                tap(keeper, f'[data-tally="shakes:{statement.player}"] button:last-of-type')
-            elif isinstance(statement, Call) and statement.call == "go":
-                tap(keeper, f'[data-tally="goes:{statement.player}"] button:last-of-type')
-            elif isinstance(statement, Call):
-                tap(keeper, f'#tally-calls [data-stop="{statement.player}"]')
+        tap_tally(keeper, read_text(TALLY).hands[0].statements)
         looked_at(keeper, "tally", problems)
         tap(keeper, "#tally-record")
         wait(keeper, lambda d: d.find_element(By.ID, "over").is_displayed())

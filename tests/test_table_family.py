@@ -6,12 +6,10 @@ Screenshots of each screen go to ``/tmp/table-shots`` (or ``GSN_SHOTS``)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from browsers import axe_findings, chromium, set_up, shown, tap, texts, wait
+from browsers import axe_findings, set_up, shown, tap, texts, wait
 from tableserver import TableServer
 from test_table_api import SAMPLE, statements_of
 
@@ -25,13 +23,6 @@ def shoot(driver: Any, name: str) -> None:
     folder = Path(os.environ.get("GSN_SHOTS", "/tmp/table-shots"))
     folder.mkdir(parents=True, exist_ok=True)
     driver.save_screenshot(str(folder / f"{name}.png"))
-
-
-@pytest.fixture
-def keeper() -> Iterator[Any]:
-    driver = chromium(390, 844)
-    yield driver
-    driver.quit()
 
 
 def text_of(driver: Any, element_id: str) -> str:

@@ -7,18 +7,16 @@ words with one line on what it does, and the page's record is the transcript's. 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from browsers import axe_findings, chromium, set_up, shown, tap, texts, wait
+from browsers import axe_findings, set_up, shown, tap, texts, wait
 from judging import hand as judged
 from judging import owed
 from tableserver import TableServer
 from test_shodang import HAND as SHODANG_HAND
 from test_table_api import in_page_order
-from test_table_browser import recorded, tap_steps, tap_turn, until_recorded
+from test_table_browser import recorded, tap_line, tap_steps, tap_turn, until_recorded
 from test_table_family import shoot
 
 from gostop_arbiter import read_text
@@ -26,13 +24,6 @@ from gostop_arbiter.notation import write_statement
 from gostop_arbiter.notation.model import Call, DealLine, SitOut, TableLine, Turn
 
 FIVE = (Path(__file__).parent / "hands" / "five-seats.gsn").read_text(encoding="utf-8")
-
-
-@pytest.fixture
-def keeper() -> Iterator[Any]:
-    driver = chromium(390, 844)
-    yield driver
-    driver.quit()
 
 
 def hints(driver: Any) -> list[str]:
@@ -61,8 +52,7 @@ def test_five_at_the_table_two_sit_out_by_tapping(keeper: Any, tmp_path: Path) -
         tap(keeper, "#start")
         dealt = [s for s in hand.statements if isinstance(s, DealLine | TableLine)]
         for line in dealt:
-            for card in line.cards:
-                tap(keeper, f'#deal-grid [data-card="{card.code}"]:not(.on):not([disabled])')
+            tap_line(keeper, line)
         tap(keeper, "#deal-next")
         until_recorded(keeper, len(dealt))
         # each player the board lets sit out is offered it, with what it does (the last two in

@@ -6,37 +6,21 @@ transcript of tests/hands/seven-seats.gsn, and its verdict the transcript's."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from browsers import chromium, set_up, tap, wait
+from browsers import set_up, tap, wait
 from judging import hand as judged
 from judging import owed
 from tableserver import TableServer
 from test_table_api import in_page_order
-from test_table_browser import recorded, tap_turn, until_recorded
+from test_table_browser import recorded, tap_line, tap_turn, until_recorded
 
 from gostop_arbiter import read_text
 from gostop_arbiter.notation import write_statement
 from gostop_arbiter.notation.model import Call, Claim, DealLine, SitOut, TableLine, Turn
 
 SEVEN = (Path(__file__).parent / "hands" / "seven-seats.gsn").read_text(encoding="utf-8")
-
-
-@pytest.fixture
-def keeper() -> Iterator[Any]:
-    driver = chromium(390, 844)
-    yield driver
-    driver.quit()
-
-
-def tap_cards(driver: Any, line: DealLine | TableLine) -> None:
-    """A deal's line tapped card by card on the grid (a bonus card turned up first)."""
-    cards = [*line.dealer_bonus, *line.cards] if isinstance(line, TableLine) else line.cards
-    for card in cards:
-        tap(driver, f'#deal-grid [data-card="{card.code}"]:not(.on):not([disabled])')
 
 
 def test_seven_at_the_table_the_table_dealt_after_four_sit_out(keeper: Any, tmp_path: Path) -> None:
@@ -60,7 +44,7 @@ def test_seven_at_the_table_the_table_dealt_after_four_sit_out(keeper: Any, tmp_
         tap(keeper, "#start")
         deals = [s for s in hand.statements if isinstance(s, DealLine)]
         for line in deals:
-            tap_cards(keeper, line)
+            tap_line(keeper, line)
         tap(keeper, "#deal-next")
         until_recorded(keeper, len(deals))
         played = [s for s in hand.statements[len(deals) :] if not isinstance(s, Claim)]
@@ -69,7 +53,7 @@ def test_seven_at_the_table_the_table_dealt_after_four_sit_out(keeper: Any, tmp_
                 tap(keeper, f'#moves [data-move="{write_statement(statement)}"]')
             elif isinstance(statement, TableLine):
                 wait(keeper, lambda d: d.find_element(By.ID, "deal").is_displayed())
-                tap_cards(keeper, statement)
+                tap_line(keeper, statement)
                 tap(keeper, "#deal-next")
             elif isinstance(statement, Turn):
                 tap_turn(keeper, statement, count)
