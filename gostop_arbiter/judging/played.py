@@ -52,8 +52,7 @@ def _kept_chongtong(r: PlayedHand) -> list[str]:
     declared = {e.player for e in r.events if e.kind == "chongtong"}
     kept = []
     for player in r.order:
-        months = Counter(month_of(code) for code in r.dealt.get(player, ()) if code != UNSEEN and not is_bonus(code))
-        if player not in declared and any(n == 4 for month, n in months.items() if month):
+        if player not in declared and any(n == 4 for month, n in _dealt_months(r, player).items() if month):
             kept.append(player)
     return kept
 
