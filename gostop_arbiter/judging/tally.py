@@ -84,8 +84,7 @@ def _players(hand: Hand, profile: Profile) -> list[str]:
             raise UsageError(first.line, first.column, SEATING("minhwatu-seats", seats=len(players)))
         return players
     seats = len(players)
-    if seats == SEVEN:
-        check_deck_seats(hand, profile)
+    check_deck_seats(hand, profile)
     if 4 <= seats <= SEVEN:
         players = [seat for seat in players if seat in piled]
         if len(players) < 3:
