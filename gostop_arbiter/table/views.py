@@ -416,9 +416,11 @@ def _verdict_text(evening: Recorder, verdict: HandVerdict, lang: Lang) -> str:
 
 
 def named_cards(verdict: HandVerdict, lang: Lang) -> HandVerdict:
-    """The verdict with each score line's cards by the names players write (``3광 8광 11광``, not
-    ``3g 8g 11g``): the check's text on the page is read at the table, not beside the file
-    (decision T66)."""
+    """The verdict with each score line's cards by the names players write (``8 bright, 11 bright``,
+    not ``8g 11g``): the check's text on the page is read at the table, not beside the file
+    (decision T66); in Korean the report names them so already."""
+    if lang == "ko":
+        return verdict  # the report writes Korean cards by their names itself (decision P85)
     scores = {
         player: replace(score, items=[replace(item, cards=_names(item.cards, lang)) for item in score.items])
         for player, score in verdict.scores.items()
@@ -430,7 +432,7 @@ def _names(codes: Sequence[str], lang: Lang) -> list[str]:
     """Cards' names as a list: an English name (``8 bright``) has a space of its own, so each is
     followed by a comma."""
     names = [card_name(code, lang) for code in codes]
-    return names if lang == "ko" else [f"{name}," for name in names[:-1]] + names[-1:]
+    return [f"{name}," for name in names[:-1]] + names[-1:]
 
 
 def _hand_summary(verdict: HandVerdict) -> HandSummary:
