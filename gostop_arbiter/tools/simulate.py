@@ -165,6 +165,19 @@ class _Player:
         return rng.choice([m for m in cards if isinstance(m, Turn) and m.cards[0].code == card])
 
 
+class _Transcript:
+    """The shadow board, which knows every card, and the lines the table wrote down beside it."""
+
+    def __init__(self, board: HandBoard) -> None:
+        self.board = board
+        self.written: list[Statement] = []
+
+    def push(self, statement: Statement, written: Statement | None = None) -> None:
+        """Play ``statement`` on the board; the table writes it, or ``written`` in its place."""
+        self.board.push(statement)
+        self.written.append(statement if written is None else written)
+
+
 def simulate_hand(
     rng: random.Random,
     profile: Profile,
@@ -179,43 +192,46 @@ def simulate_hand(
 ) -> Hand:
     """One random legal hand, as the transcript model a table would write."""
     deal = _deal(rng, profile, seats, dealer)
-    stock = list(deal.stock)
-    written: list[Statement] = []
-    board = HandBoard(seats, profile, dealer=dealer, stake=stake)  # every hand known, and the stock
+    hand = _Transcript(HandBoard(seats, profile, dealer=dealer, stake=stake))
     for p in seats:
         real = DealLine(player=p, cards=[_ref(c) for c in deal.hands[p]])
-        board.push(real)
-        written.append(replace(real, cards=[_ref(UNSEEN)] * len(deal.hands[p])) if p == hide else real)
+        hand.push(real, replace(real, cards=[_ref(UNSEEN)] * len(deal.hands[p])) if p == hide else None)
     later = profile.table_after_sitting_out(len(seats))
     if not later:
-        table = TableLine(cards=[_ref(c) for c in deal.table], dealer_bonus=[_ref(c) for c in deal.dealer_bonus])
-        board.push(table)
-        written.append(table)
+        hand.push(TableLine(cards=[_ref(c) for c in deal.table], dealer_bonus=[_ref(c) for c in deal.dealer_bonus]))
     play = _Player(rng, go_chance)
-    for opening in play.openings(board):
-        board.push(opening)
-        written.append(opening)
-    sitters = [e.player for e in board.events if e.kind == "sit-out" and e.player is not None]
-    for sitter in sitters:  # the hand of the player who sits out goes back into the stock
+    for opening in play.openings(hand.board):
+        hand.push(opening)
+    stock = _stock_after_sitting_out(rng, hand.board, deal)
+    if later:
+        hand.push(_table_from_stock(rng, profile, stock))
+    # What the shadow board alone is told: the stock from the top, so that its legal flips are the real ones.
+    hand.board.push(StockLine(cards=[_ref(c) for c in stock]), strict=False)
+    _play_out(hand, play, hide)
+    return _played_hand(index, tags, hand.written, seats, profile, stake)
+
+
+def _stock_after_sitting_out(rng: random.Random, board: HandBoard, deal: _Deal) -> list[str]:
+    """The stock, with the hand of each player who sat out shuffled back into it."""
+    stock = list(deal.stock)
+    for sitter in [e.player for e in board.events if e.kind == "sit-out" and e.player is not None]:
         stock += deal.hands[sitter]
         rng.shuffle(stock)
-    if later:
-        table = _table_from_stock(rng, profile, stock)
-        board.push(table)
-        written.append(table)
-    # What the shadow board alone is told: the stock from the top, so that its legal flips are the real ones.
-    board.push(StockLine(cards=[_ref(c) for c in stock]), strict=False)
-    while True:
-        moves = [m for m in board.legal_moves() if m.kind in ("turn", "call", "bonus", "shake")]
-        if not moves:
-            break
+    return stock
+
+
+def _play_out(hand: _Transcript, play: _Player, hide: str | None) -> None:
+    """Turns and calls until the board offers none: the hand is over."""
+    while moves := [m for m in hand.board.legal_moves() if m.kind in ("turn", "call", "bonus", "shake")]:
         first = moves[0]
-        move = Call(player=first.player, call=play.call(board, first)) if isinstance(first, Call) else play.turn(moves)
-        board.push(move)
-        if isinstance(move, Bonus) and move.player == hide:
-            move = replace(move, draw=_ref(UNSEEN))  # the table saw a card drawn, not which
-        written.append(move)
-    return _played_hand(index, tags, written, seats, profile, stake)
+        move = (
+            Call(player=first.player, call=play.call(hand.board, first))
+            if isinstance(first, Call)
+            else play.turn(moves)
+        )
+        # the table saw a hidden hand's bonus draw a card, not which
+        hidden = replace(move, draw=_ref(UNSEEN)) if isinstance(move, Bonus) and move.player == hide else None
+        hand.push(move, hidden)
 
 
 def _played_hand(
