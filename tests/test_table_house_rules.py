@@ -60,9 +60,9 @@ def test_five_at_the_table_two_sit_out_by_tapping(keeper: Any, tmp_path: Path) -
         assert texts(keeper, "#moves [data-move]") == [
             "죽기 · Jae",
             "죽기 · Soo",
-            "광 팔기 · Ara",
+            "광팔기 · Ara",
             "죽기 · Ara",
-            "광 팔기 · Hyun",
+            "광팔기 · Hyun",
             "죽기 · Hyun",
         ]
         assert "넷 이상이 칠 때: 광을 팔고 이번 판은 쉬어요" in hints(keeper)
