@@ -206,7 +206,9 @@ def test_three_ppeoks_in_a_row_are_a_samyeonppeok(tmp_path: Path) -> None:
     assert "3연뻑" not in said
     english = run("check", "--lang", "en", str(path))
     assert "삼연뻑: ppeoks on the first three own turns" in english
-    codes = [p["reason_code"] for p in json.loads(run("check", "--json", str(path)))["files"][0]["hands"][0]["payments"]]
+    codes = [
+        p["reason_code"] for p in json.loads(run("check", "--json", str(path)))["files"][0]["hands"][0]["payments"]
+    ]
     assert codes == ["first-ppeok", "two-ppeoks", "three-ppeoks", "three-ppeok"]
 
 
@@ -220,7 +222,10 @@ def test_a_longer_streak_than_three_is_counted(tmp_path: Path) -> None:
     assert "삼연뻑: 첫 차례부터 세 번 연달아 뻑" in said
     assert "4연뻑: 첫 차례부터 4번 연달아 뻑" in said
     payments = json.loads(run("check", "--json", str(path)))["files"][0]["hands"][0]["payments"]
-    assert [(p["reason_code"], p["reason_params"]) for p in payments][2:] == [("three-ppeoks", {}), ("ppeoks", {"count": 4})]
+    assert [(p["reason_code"], p["reason_params"]) for p in payments][2:] == [
+        ("three-ppeoks", {}),
+        ("ppeoks", {"count": 4}),
+    ]
 
 
 def test_a_contradicted_claim_is_a_miscount(tmp_path: Path) -> None:

@@ -246,6 +246,30 @@ def test_a_question_closed_by_another_phone_says_so(keeper: Any, tmp_path: Path)
         server.stop()
 
 
+def test_docs_table_shows_the_start_up_lines_the_command_prints_in_both_languages(tmp_path: Path) -> None:
+    """docs/table.md shows the start-up lines of a new evening in English and Korean side by side;
+    each is what the command prints, for the file named in its column's heading."""
+    import re
+    import signal
+
+    doc = (Path(__file__).parent.parent / "docs" / "table.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(.+?)` \| `(.+?)` \|$", doc, re.M)
+    heading, *lines = rows
+    assert [h.split()[1:] for h in heading] == [
+        ["--lang", "en", "table", "evening.gsn"],
+        ["--lang", "ko", "table", "설날.gsn"],
+    ]
+    for column, (lang, name) in enumerate((("en", "evening.gsn"), ("ko", "설날.gsn"))):
+        folder = tmp_path / lang
+        folder.mkdir()
+        server = TableServer(folder / name, "--lang", lang)
+        assert server.process.stderr is not None
+        server.process.send_signal(signal.SIGINT)  # Ctrl-C: the rest of what it printed, to its end
+        printed = (server.printed + server.process.stderr.read()).replace(str(folder / name), name)
+        server.stop()
+        assert lines and all(row[column] in printed for row in lines), (printed, lines)
+
+
 def test_the_command_says_its_start_in_the_language_asked(tmp_path: Path) -> None:
     """`gostop-arbiter table --lang ko`: the start-up lines in Korean, a resumed evening too."""
     evening = tmp_path / "설날.gsn"
