@@ -152,9 +152,11 @@ def test_no_cell_loses_a_word_at_60_80_or_120_columns(args: list[str], lang: str
 
 # ---- the terms a Korean player uses --------------------------------------------------------------
 
-TRANSLATIONESE = re.compile(r"실제와 다름|규칙마다의|\d+번째 판|사건|\+0원|보너스 ?패|남는 패")
+TRANSLATIONESE = re.compile(
+    r"실제와 다름|마다의|\d+번째 판|사건|\+0원|보너스 ?패|남는 패|계산이 틀|기보|(?<![가-힣])턴(?![가-힣])|3연뻑"
+)
 """What read as translations (issue 28): each has the word a Korean player uses instead (계산 착오,
-규칙별, 1판, 뻑·쪽·폭탄 같은 일, 0원, 보너스피, 중복된 패)."""
+규칙별, 1판, 뻑·쪽·폭탄 같은 일, 0원, 보너스피, 중복된 패, 계산 착오, 기록, 차례, 삼연뻑; P89, P95)."""
 
 
 @pytest.mark.parametrize("path", SAMPLE_FILES + WORKED, ids=lambda p: p.stem)
