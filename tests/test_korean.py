@@ -225,7 +225,7 @@ def test_every_knob_and_profile_is_explained_in_korean() -> None:
 def test_a_violation_is_said_from_its_facts_and_falls_back_to_english() -> None:
     params = {"reason": "below-minimum", "score": 0, "minimum": 3, "player": "Hyun"}
     english = "Hyun has 0 points; a call needs 3"
-    assert fact("violation", "illegal-call", english, params, "ko") == "Hyun: 0점; 고나 스톱은 3점부터"
+    assert fact("violation", "illegal-call", english, params, "ko") == "Hyun: 0점뿐인데 고나 스톱은 3점부터"
     assert fact("violation", "illegal-call", english, params, "en") == english
     # a fact missing: the code's sentence that needs none
     assert fact("violation", "illegal-call", english, {"reason": "below-minimum"}, "ko") == "규칙에 맞지 않는 고·스톱"
@@ -315,13 +315,13 @@ def test_every_command_takes_lang_and_the_locale_decides_without_it() -> None:
 def test_errors_are_said_in_korean() -> None:
     missing = run("check", "no-such-file.gsn", "--lang", "ko")
     assert missing.returncode == 2
-    assert "no-such-file.gsn을 읽을 수 없습니다: 그런 파일이나 폴더가 없습니다" in missing.stderr
+    assert "no-such-file.gsn을 읽을 수 없어요: 그런 파일이나 폴더가 없어요" in missing.stderr
     usage = run("check", "--lang", "ko")
     assert usage.returncode == 2 and "빠진 인자: 'FILES...'." in usage.stderr and "Missing" not in usage.stderr
     unknown = run("compare", "x.gsn", "--rules", "standard", "--no-colour", "--lang", "ko")
-    assert unknown.returncode == 2 and "그런 옵션이 없음: '--no-colour'" in unknown.stderr, unknown.stderr
+    assert unknown.returncode == 2 and "그런 옵션은 없어요: '--no-colour'" in unknown.stderr, unknown.stderr
     turn = run("replay", str(SPEC_EXAMPLES / "03-ja-ppeok.gsn"), "--turn", "99", LANG="ko_KR.UTF-8")
-    assert turn.returncode == 2 and "1판에는 99번째 차례가 없음" in turn.stderr
+    assert turn.returncode == 2 and "1판에는 99번째 차례가 없어요" in turn.stderr
 
 
 def test_money_is_in_won() -> None:
@@ -470,7 +470,7 @@ def test_compare_at_80_columns_cuts_no_profile_name(lang: str) -> None:
     ("lang", "said"),
     [
         ("en", "hand 1 · minhwatu: incomplete: the transcript ends before the hand does under these rules"),
-        ("ko", "1판 · 민화투: 진행 중: 이 규칙으로는 기록이 판이 끝나기 전에 끝남"),
+        ("ko", "1판 · 민화투: 진행 중: 이 규칙으로는 판이 끝나기 전에 기록이 끝남"),
     ],
 )
 def test_compare_says_why_a_minhwatu_hand_is_incomplete(lang: str, said: str, tmp_path: Path) -> None:

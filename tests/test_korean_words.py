@@ -152,9 +152,11 @@ def test_no_cell_loses_a_word_at_60_80_or_120_columns(args: list[str], lang: str
 
 # ---- the terms a Korean player uses --------------------------------------------------------------
 
-TRANSLATIONESE = re.compile(r"실제와 다름|규칙마다의|\d+번째 판|사건|\+0원|보너스 ?패|남는 패")
+TRANSLATIONESE = re.compile(
+    r"실제와 다름|마다의|\d+번째 판|사건|\+0원|보너스 ?패|남는 패|계산이 틀|기보|(?<![가-힣])턴(?![가-힣])|3연뻑"
+)
 """What read as translations (issue 28): each has the word a Korean player uses instead (계산 착오,
-규칙별, 1판, 뻑·쪽·폭탄 같은 일, 0원, 보너스피, 중복된 패)."""
+규칙별, 1판, 뻑·쪽·폭탄 같은 일, 0원, 보너스피, 중복된 패, 계산 착오, 기록, 차례, 삼연뻑; P89, P95)."""
 
 
 @pytest.mark.parametrize("path", SAMPLE_FILES + WORKED, ids=lambda p: p.stem)
@@ -172,13 +174,60 @@ def test_the_catalogue_holds_none_of_the_translated_terms() -> None:
 @pytest.mark.parametrize(
     ("path", "said"),
     [
-        ("samples/matgo-online-three-ppeok.gsn", "3연뻑: 첫 3차례 연달아 뻑"),
+        ("samples/matgo-online-three-ppeok.gsn", "삼연뻑: 첫 차례부터 세 번 연달아 뻑"),
         ("samples/gostop-4-at-the-table.gsn", "광팔기: 동수가 2장을 팔고 쉼 (1광, 비광)"),
         ("samples/gostop-3p-bomb-shake.gsn", "1판 · 표준 규칙 · Yuna 승"),
     ],
 )
 def test_a_korean_player_reads_the_terms_of_the_table(path: str, said: str) -> None:
     assert said in run("check", "--lang", "ko", str(ROOT / path))
+
+
+PPEOKS_IN_A_ROW = """\
+[Rules "online-matgo"]
+[Seats "아라, 보람"]
+deal 아라: 1r 2r 3r 4r 9a 9r 9p 10a 10r 11g
+deal 보람: 12g 12a 12r 12pp 11p 11p 11pp 5a 5r 10p
+table: 1p 2p 3p 4p 5p 6p 7p 8p
+아라: 1r / 1g !뻑
+보람: 12g / 6a
+아라: 2r / 2a !뻑
+보람: 12a / 7a
+아라: 3r / 3g !뻑
+"""
+"""아라 makes a ppeok on each of her first three turns under online-matgo, which pays 7, 14 and 21."""
+
+
+def test_three_ppeoks_in_a_row_are_a_samyeonppeok(tmp_path: Path) -> None:
+    path = tmp_path / "samyeon.gsn"
+    path.write_text(PPEOKS_IN_A_ROW, encoding="utf-8")
+    said = run("check", "--lang", "ko", str(path))
+    # 보람 pays 21 for the third: 삼연뻑, the word players say, never the count 3연뻑
+    assert re.search(r"│ 보람 +│ 아라 +│ +21 │ +21원 │ 삼연뻑: 첫 차례부터 세 번 연달아 뻑 +│", said), said
+    assert "연뻑: 첫 차례부터 두 번 연달아 뻑" in said
+    assert "3연뻑" not in said
+    english = run("check", "--lang", "en", str(path))
+    assert "삼연뻑: ppeoks on the first three own turns" in english
+    codes = [
+        p["reason_code"] for p in json.loads(run("check", "--json", str(path)))["files"][0]["hands"][0]["payments"]
+    ]
+    assert codes == ["first-ppeok", "two-ppeoks", "three-ppeoks", "three-ppeok"]
+
+
+def test_a_longer_streak_than_three_is_counted(tmp_path: Path) -> None:
+    # a house that pays a fourth ppeok in a row, and does not end the hand on the third
+    path = tmp_path / "sayeon.gsn"
+    house = '[Rules "online-matgo"]\n[Set "three_ppeok=false"]\n[Set "first_ppeok_pay=7 14 21 28"]'
+    text = PPEOKS_IN_A_ROW.replace('[Rules "online-matgo"]', house) + "보람: 12r / 8a\n아라: 4r / 4a !뻑\n"
+    path.write_text(text, encoding="utf-8")
+    said = run("check", "--lang", "ko", str(path))
+    assert "삼연뻑: 첫 차례부터 세 번 연달아 뻑" in said
+    assert "4연뻑: 첫 차례부터 4번 연달아 뻑" in said
+    payments = json.loads(run("check", "--json", str(path)))["files"][0]["hands"][0]["payments"]
+    assert [(p["reason_code"], p["reason_params"]) for p in payments][2:] == [
+        ("three-ppeoks", {}),
+        ("ppeoks", {"count": 4}),
+    ]
 
 
 def test_a_contradicted_claim_is_a_miscount(tmp_path: Path) -> None:

@@ -142,7 +142,7 @@ def test_seven_without_a_joker_are_refused_with_the_reason(tmp_path: Path) -> No
     english, korean = run("check", str(path)), run("--lang", "ko", "check", str(path))
     assert english.returncode == korean.returncode == 2
     assert "standard deck holds 48: it needs a joker" in english.stderr
-    assert "조커가 필요합니다" in korean.stderr and "Traceback" not in english.stderr + korean.stderr
+    assert "조커가 필요해요" in korean.stderr and "Traceback" not in english.stderr + korean.stderr
 
 
 def test_a_tally_of_seven_has_three_pile_lines_and_needs_a_joker() -> None:

@@ -120,7 +120,7 @@ def test_a_field_is_followed_by_the_particle_its_word_takes(template: str, word:
 def test_a_korean_error_says_its_particles(tmp_path: object) -> None:
     runner = CliRunner()
     typo = runner.invoke(cli, ["check", "--lang", "ko", "--rules", "standrd", "-"], input="", env=WIDE)
-    assert "'standrd'라는 규칙은 없습니다. standard를 말씀하셨나요?" in typo.output
+    assert "'standrd'라는 규칙은 없어요. standard를 말씀하셨나요?" in typo.output
 
 
 HANGUL = re.compile("[가-힣]")
@@ -151,7 +151,7 @@ def test_korean_help_fits_the_screen_and_its_descriptions_line_up(command: list[
 def test_a_usage_error_is_said_in_korean_by_click_and_by_the_command() -> None:
     runner = CliRunner()
     unknown = runner.invoke(cli, ["--lang", "ko", "check", "--bogus"], env=WIDE).output
-    assert "오류: 그런 옵션이 없음: '--bogus'." in unknown and "Error" not in unknown
+    assert "오류: 그런 옵션은 없어요: '--bogus'." in unknown and "Error" not in unknown
     assert "(혹시 '--lang'?)" in runner.invoke(cli, ["--lang", "ko", "check", "--lung"], env=WIDE).output
     knob = runner.invoke(cli, ["check", "--lang", "ko", "--set", "a", "x.gsn"], env=WIDE).output
-    assert "'a'는 설정=값 꼴이 아님" in knob
+    assert "'a'는 설정=값 꼴이 아니에요" in knob

@@ -71,7 +71,7 @@ def test_a_stake_in_words_is_refused_in_both_languages() -> None:
     assert status == 2
     assert 'Stake is money per point, a whole number such as "100", not "a hundred"' in english
     _status, _out, korean = run("check", "--lang", "ko", "-", text=text)
-    assert '점당은 1점에 얼마인지 정수로 적습니다 (예: "100"). 적힌 값: "a hundred"' in korean
+    assert '점당은 1점에 얼마인지 정수로 적어요 (예: "100"). 적힌 값: "a hundred"' in korean
 
 
 @pytest.mark.parametrize("name", ["Standard", "STANDARD", "표준", " 표준 "])
@@ -95,7 +95,7 @@ def test_an_unknown_profile_is_offered_the_closest_in_both_languages() -> None:
     assert status == 2
     assert "unknown rules profile 'standrd' (did you mean standard?)" in english
     _status, _out, korean = run("check", "--lang", "ko", "--rules", "표쥰", "-", text=TALLY.format(tags=""))
-    assert "'표쥰'이라는 규칙은 없습니다. 표준을 말씀하셨나요?" in korean
+    assert "'표쥰'이라는 규칙은 없어요. 표준을 말씀하셨나요?" in korean
 
 
 def test_a_misspelt_player_is_offered_the_seated_name_in_both_languages() -> None:
@@ -104,7 +104,7 @@ def test_a_misspelt_player_is_offered_the_seated_name_in_both_languages() -> Non
     assert status == 2
     assert "misnamed-player.gsn:3:1: 지슈 is not in Seats (did you mean 지수?)" in english
     _status, _out, korean = run("check", "--lang", "ko", path)
-    assert "misnamed-player.gsn:3:1: 지슈는 자리에 없습니다. 지수를 말씀하셨나요?" in korean
+    assert "misnamed-player.gsn:3:1: 지슈는 자리에 없어요. 지수를 말씀하셨나요?" in korean
 
 
 def test_a_misspelt_mark_is_offered_the_mark_in_both_languages() -> None:
@@ -113,8 +113,8 @@ def test_a_misspelt_mark_is_offered_the_mark_in_both_languages() -> None:
     assert "unknown mark '!뽁' (did you mean !뻑 or !쪽?)" in english
     assert "unknown mark '!ppeokk' (did you mean !ppeok or !jappeok?)" in english
     _status, _out, korean = run("check", "--lang", "ko", path)
-    assert "'!뽁'은 모르는 표시입니다. !뻑 또는 !쪽을 말씀하셨나요?" in korean
-    assert "표시는 !뻑, !자뻑, !쪽, !따닥, !싹쓸이입니다." in korean
+    assert "'!뽁'은 모르는 표시예요. !뻑 또는 !쪽을 말씀하셨나요?" in korean
+    assert "표시는 !뻑, !자뻑, !쪽, !따닥, !싹쓸이예요." in korean
 
 
 @pytest.mark.parametrize(
@@ -141,7 +141,7 @@ def test_a_syntax_error_keeps_its_place_in_korean() -> None:
     )
     _status, _out, korean = run("check", "--lang", "ko", path)
     assert (
-        "brace.gsn:3:13: 여기에는 8광 같은 패, ? (안 보이는 패), ?*N (안 보이는 패 N장) 또는 줄 끝이 와야 하는데 '{'가 있습니다."
+        "brace.gsn:3:13: 여기에는 8광 같은 패, ? (안 보이는 패), ?*N (안 보이는 패 N장) 또는 줄 끝이 와야 하는데 '{'가 있어요."
         in korean
     )
     assert "    3 | deal 지수: 1광 {\n      |                ^" in korean  # 지수 and 광 are two cells wide
@@ -153,7 +153,7 @@ def test_a_knob_that_is_not_true_or_false_is_said_in_both_languages() -> None:
     assert status == 2
     assert "steals_combined: 'maybe' is not true or false" in english
     _status, _out, korean = run("check", "--lang", "ko", path)
-    assert "steals_combined: 'maybe'는 예/아니오 값이 아닙니다 (true나 false)." in korean
+    assert "steals_combined: 'maybe'는 예/아니오 값이 아니에요 (true나 false)." in korean
 
 
 def test_a_file_that_cannot_be_read_is_said_in_both_languages() -> None:
@@ -161,4 +161,4 @@ def test_a_file_that_cannot_be_read_is_said_in_both_languages() -> None:
     assert status == 2
     assert "cannot read no-such-file.gsn: No such file or directory" in english
     _status, _out, korean = run("check", "--lang", "ko", "no-such-file.gsn")
-    assert "no-such-file.gsn을 읽을 수 없습니다: 그런 파일이나 폴더가 없습니다" in korean
+    assert "no-such-file.gsn을 읽을 수 없어요: 그런 파일이나 폴더가 없어요" in korean

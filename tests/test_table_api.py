@@ -683,7 +683,7 @@ def test_an_undo_says_what_it_took_back_and_can_put_it_back(table: Table) -> Non
     table.setup(["민지", "재현"], dealer="민지")
     table.push(*lines[:4])
     table.ok("/api/undo", {})
-    assert table.state["undone"] == {"kind": "statement", "said": ["민지가 11피를 냈습니다 · 3피를 뒤집었습니다"]}
+    assert table.state["undone"] == {"kind": "statement", "said": ["민지가 11피를 냈어요 · 3피를 뒤집었어요"]}
     assert statements_of(table.path) == lines[:3]
     table.ok("/api/redo", {})
     assert statements_of(table.path) == lines[:4] and table.state["undone"] is None
@@ -705,14 +705,14 @@ def test_the_record_and_the_moves_are_said_in_sentences_with_the_cards_names(tab
         "민지의 패: 2피 5열 5피 7열 7띠 9피 10피 10띠 11피 12열",
         "재현의 패: 1피 2피 2띠 3광 4피 6피 6띠 9피 11광 11피",
         "바닥: 3띠 7피 4열 8광 5피 국진 11쌍피 1띠",
-        "민지가 11피를 냈습니다 · 3피를 뒤집었습니다 · 바닥의 3띠 11쌍피를 먹었습니다",  # what it took, said
-        "재현이 6피를 냈습니다 · 6피를 뒤집었습니다",  # a chok: its own two cards, nothing from the table
+        "민지가 11피를 냈어요 · 3피를 뒤집었어요 · 바닥의 3띠 11쌍피를 먹었어요",  # what it took, said
+        "재현이 6피를 냈어요 · 6피를 뒤집었어요",  # a chok: its own two cards, nothing from the table
     ]
     assert table.state["hand"]["board"]["hands"]["민지"] == ["2p", "5a", "5p", "7a", "7r", "9p", "10r", "10p", "12a"]
     options = table.flips("민지: 7a")
     assert (
         next(o["said"] for o in options if o["text"] == "민지: 7a / 12g")
-        == "민지가 7열을 냈습니다 · 비광을 뒤집었습니다"
+        == "민지가 7열을 냈어요 · 비광을 뒤집었어요"
     )
 
 
@@ -732,8 +732,8 @@ def test_a_statement_is_offered_only_when_it_means_something_now_with_what_it_do
         if table.state["hand"]["board"]["due"] == "call":
             calls = [m for m in table.state["moves"] if m["kind"] == "call"]
             assert [m["hint"] for m in calls] == [
-                "계속해서 점수를 올립니다: 고 하고 지면 더 냅니다",
-                "판을 끝내고 점수를 받습니다",
+                "계속해서 점수를 올려요: 고 하고 지면 더 내요",
+                "판을 끝내고 점수를 받아요",
             ]
         table.push(line)
 

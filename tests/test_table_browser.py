@@ -162,7 +162,7 @@ def test_a_sample_hand_recorded_by_tapping_on_a_phone(phones: tuple[Any, Any], t
                 tap(keeper, "#undo")
                 until_recorded(keeper, 8)
                 undone = wait(keeper, lambda d: shown(d, "#undone"))
-                assert "재현이 11광을 냈습니다" in undone.text  # said with the cards' names, not codes
+                assert "재현이 11광을 냈어요" in undone.text  # said with the cards' names, not codes
                 tap(keeper, "#redo")
                 until_recorded(keeper, 9)
             if count == 12:
@@ -198,7 +198,7 @@ def test_a_sample_hand_recorded_by_tapping_on_a_phone(phones: tuple[Any, Any], t
         clean(keeper, "verdict", findings)
         # the record as sentences, its GSN one tap away
         said = texts(keeper, "#statements li .said")
-        assert said[3] == "민지가 11피를 냈습니다 · 3피를 뒤집었습니다 · 바닥의 3띠 11쌍피를 먹었습니다"
+        assert said[3] == "민지가 11피를 냈어요 · 3피를 뒤집었어요 · 바닥의 3띠 11쌍피를 먹었어요"
         assert not shown(keeper, "#statements li code")
         tap(keeper, "#show-gsn")
         assert shown(keeper, "#statements li code").text == lines[0]
@@ -405,7 +405,7 @@ def test_refusals_and_lost_connections_are_said_where_the_tap_was(tmp_path: Path
         assert len(recorded(keeper)) == 5
         server = TableServer(evening, "--port", str(port))
         said = notice_of(keeper, "unheard")
-        assert words["unheard"] in said and "민지가 7열을 냈습니다" in said
+        assert words["unheard"] in said and "민지가 7열을 냈어요" in said
         assert recorded(keeper) == lines[:6]
         assert keeper.find_elements(By.CSS_SELECTOR, '#statements li.unheard[data-index="5"]')
         shoot(keeper, "unheard")

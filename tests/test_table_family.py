@@ -52,7 +52,7 @@ def test_the_next_hand_is_dealt_by_the_last_winner_and_asks_only_what_changes(ke
         assert panel.startswith("광 3 + 띠 3 + 피 4 + 고 1 = 11점")
         assert "11점" in keeper.find_element(By.CSS_SELECTOR, '#verdict-scores [data-player="재현"] .head').text
         # each turn says what it took from the table
-        assert texts(keeper, "#statements li .said")[3].endswith("바닥의 3띠 11쌍피를 먹었습니다")
+        assert texts(keeper, "#statements li .said")[3].endswith("바닥의 3띠 11쌍피를 먹었어요")
         # what the table paid: proposed as the verdict has it (민지 paid 재현), asked in money;
         # a won hand offers no nagari
         assert Select(keeper.find_element(By.ID, "claim-payer")).first_selected_option.text == "민지"
@@ -238,12 +238,36 @@ def test_a_question_closed_by_another_phone_says_so(keeper: Any, tmp_path: Path)
         assert server.post("/api/push", {"lines": [lines[3]]}).status_code == 200
         kind, said, in_view = wait(keeper, notice_shown)
         assert kind == "closed" and in_view
-        assert WORDS["closed-title"] in said and "민지가 11피를 냈습니다" in said
+        assert WORDS["closed-title"] in said and "민지가 11피를 냈어요" in said
         assert not keeper.find_element(By.ID, "choose").is_displayed()
         shoot(keeper, "family-closed")
         assert axe_findings(keeper) == []  # nothing serious or critical
     finally:
         server.stop()
+
+
+def test_docs_table_shows_the_start_up_lines_the_command_prints_in_both_languages(tmp_path: Path) -> None:
+    """docs/table.md shows the start-up lines of a new evening in English and Korean side by side;
+    each is what the command prints, for the file named in its column's heading."""
+    import re
+    import signal
+
+    doc = (Path(__file__).parent.parent / "docs" / "table.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(.+?)` \| `(.+?)` \|$", doc, re.M)
+    heading, *lines = rows
+    assert [h.split()[1:] for h in heading] == [
+        ["--lang", "en", "table", "evening.gsn"],
+        ["--lang", "ko", "table", "설날.gsn"],
+    ]
+    for column, (lang, name) in enumerate((("en", "evening.gsn"), ("ko", "설날.gsn"))):
+        folder = tmp_path / lang
+        folder.mkdir()
+        server = TableServer(folder / name, "--lang", lang)
+        assert server.process.stderr is not None
+        server.process.send_signal(signal.SIGINT)  # Ctrl-C: the rest of what it printed, to its end
+        printed = (server.printed + server.process.stderr.read()).replace(str(folder / name), name)
+        server.stop()
+        assert lines and all(row[column] in printed for row in lines), (printed, lines)
 
 
 def test_the_command_says_its_start_in_the_language_asked(tmp_path: Path) -> None:
@@ -255,11 +279,11 @@ def test_the_command_says_its_start_in_the_language_asked(tmp_path: Path) -> Non
         assert server.post("/api/push", {"lines": statements_of(SAMPLE)[:3]}).status_code == 200
     finally:
         server.stop()
-    assert server.printed.startswith(f"{evening}: 새 모임을 시작합니다")
+    assert server.printed.startswith(f"{evening}: 새 모임을 시작해요")
     assert "기록하는 사람의 링크" in server.printed and "scorekeeper" not in server.printed
     again = TableServer(evening, "--lang", "ko")
     again.stop()
-    assert again.printed.startswith(f"{evening}: 이어서 기록합니다: 1판, 마지막 판에 기록 3개")
+    assert again.printed.startswith(f"{evening}: 이어서 기록해요: 1판, 마지막 판에 3줄")
 
 
 def test_a_hand_dealt_and_not_yet_played_is_replayed_as_a_played_hand(tmp_path: Path) -> None:
@@ -305,7 +329,7 @@ def test_a_refusal_puts_the_particle_its_word_takes(tmp_path: Path) -> None:
     from test_table_api import Table
 
     table = Table(tmp_path / "evening.gsn", lang="ko")
-    for dealer, said in (("은정", "선 은정이 자리에 없습니다"), ("Bo", "선 Bo가 자리에 없습니다")):
+    for dealer, said in (("은정", "선 은정이 자리에 없어요"), ("Bo", "선 Bo가 자리에 없어요")):
         refused = table.post("/api/setup", {"seats": ["민지", "재현"], "dealer": dealer})
         assert refused.status_code == 422
         assert refused.json()["message"].startswith(said)

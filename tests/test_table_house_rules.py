@@ -60,12 +60,12 @@ def test_five_at_the_table_two_sit_out_by_tapping(keeper: Any, tmp_path: Path) -
         assert texts(keeper, "#moves [data-move]") == [
             "죽기 · Jae",
             "죽기 · Soo",
-            "광 팔기 · Ara",
+            "광팔기 · Ara",
             "죽기 · Ara",
-            "광 팔기 · Hyun",
+            "광팔기 · Hyun",
             "죽기 · Hyun",
         ]
-        assert "넷 이상이 칠 때: 광을 팔고 이번 판은 쉽니다" in hints(keeper)
+        assert "넷 이상이 칠 때: 광을 팔고 이번 판은 쉬어요" in hints(keeper)
         shoot(keeper, "five-seats-sit-out")
         assert axe_findings(keeper) == []
         for count, statement in enumerate(hand.statements[len(dealt) :], start=len(dealt) + 1):
@@ -79,7 +79,7 @@ def test_five_at_the_table_two_sit_out_by_tapping(keeper: Any, tmp_path: Path) -
                 tap(keeper, f'#moves [data-move="{statement.player}: {statement.call}"]')
                 until_recorded(keeper, count)
         said = texts(keeper, "#statements li .said")
-        assert "Ara가 죽었습니다" in said and "Hyun이 광을 팔고 빠졌습니다" in said
+        assert "Ara가 죽었어요" in said and "Hyun이 광을 팔고 빠졌어요" in said
         assert recorded(keeper) == in_page_order([write_statement(s) for s in hand.statements])
         wait(keeper, lambda d: d.find_element(By.ID, "over").is_displayed())
         shoot(keeper, "five-seats-verdict")
@@ -117,7 +117,7 @@ def test_shodang_offered_accepted_and_refused_by_tapping(keeper: Any, tmp_path: 
         wait(keeper, lambda d: shown(d, '#moves [data-move="Jae: shodang"]'))
         offered = texts(keeper, "#moves [data-move]")
         assert offered == ["쇼당 · Jae"]  # to the player whose turn it is, nobody else
-        assert "셋이 칠 때: 패를 보여 주고 비기자고 제안합니다" in hints(keeper)
+        assert "셋이 칠 때: 패를 보여 주고 비기자고 제안해요" in hints(keeper)
         tap(keeper, '#moves [data-move="Jae: shodang"]')
         until_recorded(keeper, 6)
         # the answers: two ways each for the two others, none for the one who offered
@@ -134,7 +134,7 @@ def test_shodang_offered_accepted_and_refused_by_tapping(keeper: Any, tmp_path: 
             tap(keeper, f'#moves [data-move="{answer}"]')
             until_recorded(keeper, count)
         said = texts(keeper, "#statements li .said")
-        assert said[5:8] == ["Jae가 쇼당을 불렀습니다", "Minji가 쇼당을 받았습니다", "Soo가 쇼당을 거절했습니다"]
+        assert said[5:8] == ["Jae가 쇼당을 불렀어요", "Minji가 쇼당을 받았어요", "Soo가 쇼당을 거절했어요"]
         assert server.post("/api/push", {"lines": rest[1:]}).status_code == 200
         wait(keeper, lambda d: d.find_element(By.ID, "over").is_displayed())
         payments = keeper.find_element(By.ID, "verdict-payments").text

@@ -23,6 +23,7 @@ AT_ONCE = sayings(
         "first-bomb": "첫폭탄: a bomb on the first own turn",
         "first-ppeok": "첫뻑: a ppeok on the first own turn",
         "two-ppeoks": "연뻑: ppeoks on the first two own turns",
+        "three-ppeoks": "삼연뻑: ppeoks on the first three own turns",
         "ppeoks": "ppeoks on the first {count} own turns",
         "first-of-hand": "the first {what} of the hand",
         "first-own-turn": "a {what} on the first own turn",
@@ -491,12 +492,18 @@ def _sweep(st: HandState, t: _Turn, start_cards: int, start_months: int) -> None
 
 
 def _ppeok_streak(st: HandState, t: _Turn, turn: int) -> None:
-    """첫뻑, 연뻑: ppeoks on a player's first ``turn`` own turns pay at once where the profile
-    says (EV-3)."""
+    """첫뻑, 연뻑, 삼연뻑: ppeoks on a player's first ``turn`` own turns pay at once where the
+    profile says (EV-3). The first three streaks have names of their own, which players say as
+    words (삼연뻑, not 3연뻑), so each is a sentence of its own; a longer streak, which only a
+    profile set by hand pays, is counted (decision P93)."""
     pays = st.profile.events.first_ppeok_pay
     if turn <= len(pays):
-        said = {1: "first-ppeok", 2: "two-ppeoks"}.get(turn, "ppeoks")
-        _immediate(st, t, pays[turn - 1], AT_ONCE(said, count=turn) if said == "ppeoks" else AT_ONCE(said))
+        said = _PPEOK_STREAKS.get(turn)
+        _immediate(st, t, pays[turn - 1], AT_ONCE(said) if said else AT_ONCE("ppeoks", count=turn))
+
+
+_PPEOK_STREAKS: dict[int, str] = {1: "first-ppeok", 2: "two-ppeoks", 3: "three-ppeoks"}
+"""The length of a streak of ppeoks from the first own turn → its named payment reason."""
 
 
 _FIRST: dict[str, Callable[[HandState, str, str], bool]] = {

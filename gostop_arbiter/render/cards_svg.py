@@ -434,7 +434,7 @@ def bonus_face(code: str, lang: Lang = "ko") -> str:
 
 def back_face(code: str = UNSEEN, lang: Lang = "ko") -> str:
     """A card that was not seen (or a code the deck does not know): the red back of the deck."""
-    title = "보이지 않은 패" if lang == "ko" else "a card not seen"
+    title = "안 보이는 패" if lang == "ko" else "a card not seen"
     if code != UNSEEN:
         title = code
     pattern = "".join(_path(f"M{x} {y} l4 -4 l4 4 l-4 4 z", fill="#a8322a") for x in (6, 16, 26) for y in (12, 24, 36))

@@ -457,4 +457,4 @@ def refused(request: Request, error: Refused) -> Response:
     return JSONResponse({"message": say(error.template, lang_of(request), **error.params)}, error.status)
 
 
-_NOT_OPENED = "<!doctype html><title>403</title><p>이 링크로는 열 수 없습니다 · this link does not open this table"
+_NOT_OPENED = "<!doctype html><title>403</title><p>이 링크로는 열 수 없어요 · this link does not open this table"

@@ -1,5 +1,5 @@
 """The record as sentences: each statement, and each statement the page offers, said in the page's
-language with the cards' names (``민지가 8광을 냈습니다 · 3피를 뒤집었습니다``), never as GSN.
+language with the cards' names (``민지가 8광을 냈어요 · 3피를 뒤집었어요``), never as GSN.
 
 The English of each sentence is here; the Korean is in the message catalogue under the context
 ``table``, with the particle that follows a filled-in word named after its field (``{player:가}``,
