@@ -4,18 +4,28 @@ profile or a Set turns it on."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from click.testing import CliRunner
 from judging import factors, hand, judge, owed
 from replaying import codes, replay
 from test_engine_rules import TWO_CARD_BOMB
 from test_engine_worked_examples import CHONGTONG_3P
 
+from gostop_arbiter.cli import cli
 from gostop_arbiter.rules import resolve
 from gostop_arbiter.scoring import PileCounts, best_total, score_pile
 from gostop_arbiter.settlement import Standing, in_hand_factors, settle_fixed
 from gostop_arbiter.settlement.fixed import FIXED_WINS
 
 TWO = '[Seats "A, B"]\n'
+
+MEANT_KO = {
+    "bidori_points": "비도리(2열·4열·8열과 12월 열끗 제비)의 점수, 고도리와 따로 (0: 없음)",
+    "bonus_exempts_dokbak": "고를 하고 진 사람이 보너스피를 가졌으면 자기 몫만 냄: 독박도 고박도 없음 (조커의 힘)",
+}
+"""What `rules --lang ko` and the set-up page say of each new knob, in Korean."""
 
 
 def lines(pile: str, **sets: object) -> dict[str, int]:
@@ -361,3 +371,91 @@ def test_reverse_go_may_stand_instead_of_the_go_multiplier() -> None:
     assert owed(instead) == {"B->A": 12 * 4 * 2}
     assert factors(instead, "B") == ["reverse-go", "go-bak"]
     assert owed(hand(text, reverse_go_instead="true")) == owed(hand(text)), "no 역고 factor: the go multiplier stands"
+
+
+# ---- `rules NAME` says each knob in both languages (R59) ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        pytest.param(
+            "en",
+            [
+                "bidori_points = 0  (rule SC-7)",
+                "points for the four birds 2a 4a 8a and the swallow 12a (비도리), beside godori (0: no such set)",
+                "bonus_exempts_dokbak = false  (rule DK-6, PA-6, PA-7)",
+                "a loser who had called go and holds a bonus card pays only their own share, neither the other "
+                "loser's (독박) nor double (go-bak) (a joker's power)",
+            ],
+            id="en",
+        ),
+        pytest.param(
+            "ko",
+            [
+                "bidori_points = 0  (규칙 출처 SC-7)",
+                MEANT_KO["bidori_points"],
+                "bonus_exempts_dokbak = false (아니요)  (규칙 출처 DK-6, PA-6, PA-7)",
+                MEANT_KO["bonus_exempts_dokbak"],
+            ],
+            id="ko",
+        ),
+    ],
+)
+def test_rules_says_the_new_knobs(lang: str, said: list[str]) -> None:
+    output = CliRunner().invoke(cli, ["rules", "standard", "--lang", lang], env={"COLUMNS": "200"}).output
+    shown = [line.strip() for line in output.splitlines()]
+    assert all(line in shown for line in said), [line for line in said if line not in shown]
+
+
+# ---- the table app: each knob chosen at the set-up, the hand tallied by tapping (issue 29) ---------
+
+
+@pytest.mark.parametrize(
+    ("seats", "sets", "tally", "paid"),
+    [
+        pytest.param(
+            ["A", "B"],
+            {"bidori_points": "2"},
+            {"piles": {"A": ["2a", "4a", "8a", "12a", "1p"], "B": ["3p"]}, "stop": "A"},
+            [("B", "A", 7)],
+            id="bidori",
+        ),
+        pytest.param(
+            ["W", "G", "X"],
+            {"bonus_cards": "b2 b3", "bonus_exempts_dokbak": "true"},
+            {
+                "piles": {
+                    "W": ["1r", "2r", "3r", "1p", "1p", "2p", "2p", "3p", "3p", "4p", "4p", "5p", "5p"],
+                    "G": ["1g", "3g", "8g", "6p", "b2"],
+                    "X": ["8p", "8p", "9p", "9p", "10p", "10p", "11p", "11p"],
+                },
+                "goes": {"G": 1},
+                "stop": "W",
+            },
+            [("G", "W", 8), ("X", "W", 4)],
+            id="joker-frees-dokbak",
+        ),
+    ],
+)
+def test_the_table_app_offers_the_knob_and_judges_by_it(
+    tmp_path: Path, seats: list[str], sets: dict[str, str], tally: dict[str, object], paid: list[tuple[str, str, int]]
+) -> None:
+    """The set-up lists the knob among the house rules with its words in Korean, takes it, and the
+    tally is judged under it; the file it writes says so with a Set tag and judges the same."""
+    from test_table_api import Table
+
+    table = Table(tmp_path / "evening.gsn", lang="ko")
+    words = table.client.get("/api/words", params={"t": table.tokens.scorekeeper, "lang": "ko"}).json()
+    offered = {knob["knob"]: knob["meaning"] for knob in words["knobs"]}
+    assert {knob: offered[knob] for knob in sets if knob in MEANT_KO} == {
+        knob: MEANT_KO[knob] for knob in sets if knob in MEANT_KO
+    }
+    table.setup(seats, dealer=seats[0], sets=sets)
+    table.ok("/api/tally", tally)
+    verdict = table.state["hand"]["verdict"]
+    assert verdict["valid"]
+    assert [(p["payer"], p["payee"], p["points"]) for p in verdict["payments"]] == paid
+    written = table.path.read_text(encoding="utf-8")
+    assert all(f'[Set "{knob}={value}"]' in written for knob, value in sets.items())
+    assert [(p.payer, p.payee, p.points) for p in judge(written).hands[0].payments] == paid

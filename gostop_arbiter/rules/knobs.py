@@ -76,8 +76,8 @@ class DeckRules:
     )
     bonus_exempts_dokbak: bool = knob(
         False,
-        "a loser who had called go and holds a bonus card pays only their own share: no 독박, no go-bak "
-        "(a joker's power)",
+        "a loser who had called go and holds a bonus card pays only their own share, neither the other loser's "
+        "(독박) nor double (go-bak) (a joker's power)",
         "DK-6, PA-6, PA-7",
     )
     gukjin_given_first: bool = knob(
