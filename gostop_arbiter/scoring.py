@@ -56,11 +56,13 @@ class HouseSet:
 HOUSE_SETS = (
     HouseSet("six-birds", "six_birds_points", ("2a", "4a", "8a", "11g")),
     HouseSet("three-birds", "three_birds_points", ("2a", "4a", "11g")),
+    HouseSet("bidori", "bidori_points", ("2a", "4a", "8a", "12a")),
     HouseSet("palssari", "palssari_points", ("4a", "4r", "4p", "4p", "7a", "7r", "7p", "7p"), callable=False),
     HouseSet("teukpi", "teukpi_points", ("9a", "11pp", "12pp"), as_junk="9a", callable=False),
 )
-"""육도리 and FW's three birds (the phoenix 11g among the birds), 팔싸리 (all of April and July) and
-특피 (the three double junk): FW's list of optional sets; the last two not toward the minimum."""
+"""육도리 and FW's three birds (the phoenix 11g among the birds), 비도리 (godori's birds with the
+rain month's swallow 12a, all four: decision R83), 팔싸리 (all of April and July) and 특피 (the three
+double junk): FW's list of optional sets and the regional 비도리; the last two not toward the minimum."""
 
 UNCALLABLE = frozenset(house_set.rule for house_set in HOUSE_SETS if not house_set.callable)
 """The score lines that do not count toward the minimum to call (SC-7)."""

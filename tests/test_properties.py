@@ -121,6 +121,7 @@ def test_a_running_tally_scores_as_the_pile_does(rules: str, cards: list[str], d
         "four_brights_with_rain": st.sampled_from(["none", "3"]),
         "six_birds_points": st.sampled_from(["0", "6"]),
         "three_birds_points": st.sampled_from(["0", "4"]),
+        "bidori_points": st.sampled_from(["0", "2"]),
         "palssari_points": st.sampled_from(["0", "8"]),
         "teukpi_points": st.sampled_from(["0", "3"]),
     }

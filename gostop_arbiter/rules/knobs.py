@@ -74,6 +74,12 @@ class DeckRules:
     bonus_exempts_baks: bool = knob(
         False, "a loser holding a bonus card pays no pi-bak, gwang-bak, meong-tta or tti-bak (a joker's power)", "DK-6"
     )
+    bonus_exempts_dokbak: bool = knob(
+        False,
+        "a loser who had called go and holds a bonus card pays only their own share, neither the other loser's "
+        "(독박) nor double (go-bak) (a joker's power)",
+        "DK-6, PA-6, PA-7",
+    )
     gukjin_given_first: bool = knob(
         False, "a sake cup counted as junk is handed over in a steal before a printed double junk (cs470)", "DK-3, ST-2"
     )
@@ -270,6 +276,9 @@ class ScoringRules:
         0, "points for the six birds 2a 4a 8a 11g (육도리), beside godori (0: no such set)", "SC-7"
     )
     three_birds_points: Count = knob(0, "points for the three birds 2a 4a 11g, beside godori (0: no such set)", "SC-7")
+    bidori_points: Count = knob(
+        0, "points for the four birds 2a 4a 8a and the swallow 12a (비도리), beside godori (0: no such set)", "SC-7"
+    )
     palssari_points: Count = knob(
         0, "points for all four cards of April and of July (팔싸리), not toward the minimum (0: no such set)", "SC-7"
     )

@@ -8,7 +8,7 @@ from dataclasses import field
 from math import prod
 
 from ..cards import BONUS_CARDS
-from ..messages import sayings
+from ..messages import Message, sayings
 from ..records import frozen
 from ..rules import Profile
 from ..rules.knobs import GoRules
@@ -50,6 +50,10 @@ REASONS = sayings(
     "payment",
     {
         "capped": "capped at {cap} points (the rules' limit for one payment)",
+        "dokbak-exempt": "{player} had called go but holds a bonus card, so {player} pays only their own share "
+        "(no 독박 or go-bak: a joker's power)",
+        "dokbak-exempt-capped": "{player} had called go but holds a bonus card, so {player} pays only their own "
+        "share (no 독박 or go-bak: a joker's power); capped at {cap} points (the rules' limit for one payment)",
         "dokbak": "독박: {player} had called go, so {player} also pays {other}'s share",
         "dokbak-capped": "독박: {player} had called go, so {player} also pays {other}'s share; capped at {cap} points "
         "(the rules' limit for one payment)",
@@ -239,9 +243,21 @@ def carry_factor(carry: int) -> Factor:
     return factor("nagari-carry", carry, FACTORS("nagari-carry", carry=carry))
 
 
+def _joker_answers_for_go(loser: Standing, profile: Profile) -> bool:
+    """A loser who had called go holds a bonus card that frees them from the go-caller's liability
+    (독박 and go-bak), where the rules give a joker that power (DK-6, decision R84)."""
+    return loser.gos > 0 and profile.deck.bonus_exempts_dokbak and any(code in BONUS_CARDS for code in loser.pile)
+
+
+def _go_bak(players: int, profile: Profile) -> bool:
+    """A go-calling loser pays their own share double: go-bak with two, 독박 as a double with three."""
+    return profile.baks.go_bak_2p if players == 2 else profile.baks.dokbak == "double"
+
+
 def _loser_factors(ctx: _Context, won: PileScore, loser: Standing, lost: PileScore) -> list[Factor]:
     """The factors of one loser: the baks (meong-tta, pi-bak, gwang-bak, tti-bak; none for a loser
-    a bonus card exempts, where the rules say so), then go-bak."""
+    a bonus card exempts, where the rules say so), then go-bak (none for a go-caller a bonus card
+    frees, where the rules say so)."""
     w, profile = ctx.winner.player, ctx.profile
     found: list[Factor | None] = []
     if not (profile.deck.bonus_exempts_baks and any(code in BONUS_CARDS for code in loser.pile)):
@@ -251,8 +267,7 @@ def _loser_factors(ctx: _Context, won: PileScore, loser: Standing, lost: PileSco
             gwang_bak(w, won, loser.player, lost, profile),
             tti_bak(w, won, loser.player, lost, profile),
         ]
-    go_bak = profile.baks.go_bak_2p if ctx.players == 2 else profile.baks.dokbak == "double"
-    if loser.gos > 0 and go_bak:
+    if loser.gos > 0 and _go_bak(ctx.players, profile) and not _joker_answers_for_go(loser, profile):
         found.append(factor("go-bak", 2, FACTORS("go-bak", loser=loser.player)))
     return [f for f in found if f is not None]
 
@@ -364,8 +379,9 @@ def _winner_preference(won: PileScore, owed: Sequence[_Owed]) -> tuple[int, int,
 
 
 def _liable(losers: Sequence[Standing], profile: Profile) -> Standing | None:
-    """독박: the loser who pays for both, when one had called go (PA-7)."""
-    went = [loser for loser in losers if loser.gos]
+    """독박: the loser who pays for both, when one had called go (PA-7); a go-caller a bonus card frees
+    is not among them, so the other's go, if any, still answers (R84)."""
+    went = [loser for loser in losers if loser.gos and not _joker_answers_for_go(loser, profile)]
     if not went or profile.baks.dokbak != "transfer" or len(losers) < 2:
         return None
     if len(went) == 1:
@@ -408,7 +424,7 @@ def _payments(ctx: _Context, owed: list[_Owed], losers: Sequence[Standing], stak
             if liable is not None and ctx.profile.baks.dokbak_extra_double:
                 factors.append(_dokbak_double(liable))
                 points *= 2
-            said = REASONS("capped", cap=cap) if cap is not None else None
+            said = _own_reason(ctx, losers, o.loser, cap)
             payments.append(payment(o.loser, winner, "hand", points, stake, said, factors))
             continue
         transferred = o if ctx.profile.baks.dokbak_transfers_baks else None
@@ -422,6 +438,22 @@ def _payments(ctx: _Context, owed: list[_Owed], losers: Sequence[Standing], stak
         said = REASONS("dokbak", **facts) if cap is None else REASONS("dokbak-capped", **facts, cap=cap)
         transfers.append(payment(liable.player, winner, "hand", share, stake, said, factors))
     return payments + transfers
+
+
+def _own_reason(ctx: _Context, losers: Sequence[Standing], loser: str, cap: int | None) -> Message | None:
+    """Why a loser pays their own amount where the factors do not say it: the cap, and a go-caller's
+    bonus card that took away a 독박 or go-bak the rules would have put on them (R84)."""
+    standing = next(s for s in losers if s.player == loser)
+    freed = _joker_answers_for_go(standing, ctx.profile) and (
+        _go_bak(ctx.players, ctx.profile) or (ctx.profile.baks.dokbak == "transfer" and len(losers) > 1)
+    )
+    if freed:
+        return (
+            REASONS("dokbak-exempt", player=loser)
+            if cap is None
+            else REASONS("dokbak-exempt-capped", player=loser, cap=cap)
+        )
+    return REASONS("capped", cap=cap) if cap is not None else None
 
 
 def _shodang_payments(ctx: _Context, owed: list[_Owed], refuser: Standing, stake: int) -> list[Payment]:

@@ -207,6 +207,8 @@ _MEANINGS: dict[str, str] = {
     "scoring.rain_chodan": "The rain ribbon may complete the plain red ribbons (비초단)",
     "scoring.six_birds_points": "Points for the six birds (2, 4 and 8 animal and 11 bright), beside godori (0: none)",
     "scoring.three_birds_points": "Points for the three birds 2 and 4 animal and 11 bright, beside godori (0: none)",
+    "scoring.bidori_points": "Points for 비도리, the four birds (2, 4 and 8 animal and the December swallow), "
+    "beside godori (0: none)",
     "go.go_schedule": "The go bonus",
     "go.go_add_keeps_after_3": "With the English Wikipedia's go bonus, the +2 stays from the third go on",
     "deck.december_second_double": "A second December double junk in place of the December animal (the swallow)",
