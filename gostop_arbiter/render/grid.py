@@ -109,10 +109,10 @@ def _joined(edge: str, cells: Sequence[Text | str]) -> Text | str:
     return line
 
 
-def _widths(console: Console, columns: Sequence[Sequence[Text]]) -> list[int]:
+def _widths(console_width: int, columns: Sequence[Sequence[Text]]) -> list[int]:
     """Each column's width with its padding: as wide as its widest line, narrowed as rich narrows
     columns when the table would be wider than the console."""
-    room = console.width - len(columns) - 1
+    room = console_width - len(columns) - 1
     widths = [min(max(_widest_line(cell) for cell in column) + PADDING, room) or 1 for column in columns]
     return _narrowed(widths, room) if sum(widths) > room else widths
 
@@ -154,8 +154,9 @@ def grid(
     :class:`Table` where only rich can draw it (a console that cannot show the box's characters,
     or columns too narrow for their padding)."""
     columns = [[Text(header), *(row[i] for row in rows)] for i, (header, _justify) in enumerate(headers)]
-    widths = _widths(console, columns)
-    if console.options.ascii_only or min(widths) <= PADDING:
+    options = console.options  # the console's size, asked once a table (rich asks the terminal each time)
+    widths = _widths(options.max_width, columns)
+    if options.ascii_only or min(widths) <= PADDING:
         return _rich_table(title, headers, rows, header_style)
     lines = [*_title(console, title, widths), "┏" + "┳".join("━" * w for w in widths) + "┓"]
     for index in range(len(rows) + 1):
