@@ -79,11 +79,11 @@ def _fitting(text: Text, inner: int, justify: Justify) -> list[str] | None:
     return [line + " " * (inner - cell_len(line)) for line in lines]
 
 
-def _cell_lines(console: Console, text: Text, width: int, justify: Justify, style: str) -> list[Text | str]:
+def _cell_lines(console: Console, flat: bool, text: Text, width: int, justify: Justify, style: str) -> list[Text | str]:
     """A cell's lines, each ``width`` wide with its padding: plain text where the console shows
-    no style."""
+    no style (``flat``: :func:`plain`)."""
     inner = width - PADDING
-    if plain(console):
+    if flat:
         fitting = _fitting(text, inner, justify)
         if fitting is not None:
             return [f" {line} " for line in fitting]
@@ -158,11 +158,12 @@ def grid(
     widths = _widths(options.max_width, columns)
     if options.ascii_only or min(widths) <= PADDING:
         return _rich_table(title, headers, rows, header_style)
+    flat = plain(console)  # asked once a table, not once a cell
     lines = [*_title(console, title, widths), "┏" + "┳".join("━" * w for w in widths) + "┓"]
     for index in range(len(rows) + 1):
         style = header_style if index == 0 else ""
         cells = [
-            _cell_lines(console, column[index], width, justify, style)
+            _cell_lines(console, flat, column[index], width, justify, style)
             for column, width, (_header, justify) in zip(columns, widths, headers, strict=True)
         ]
         lines += _row(cells, widths, "┃" if index == 0 else "│", head=index == 0)
