@@ -79,11 +79,11 @@ def _fitting(text: Text, inner: int, justify: Justify) -> list[str] | None:
     return [line + " " * (inner - cell_len(line)) for line in lines]
 
 
-def _cell_lines(console: Console, text: Text, width: int, justify: Justify, style: str) -> list[Text | str]:
+def _cell_lines(console: Console, flat: bool, text: Text, width: int, justify: Justify, style: str) -> list[Text | str]:
     """A cell's lines, each ``width`` wide with its padding: plain text where the console shows
-    no style."""
+    no style (``flat``: :func:`plain`)."""
     inner = width - PADDING
-    if plain(console):
+    if flat:
         fitting = _fitting(text, inner, justify)
         if fitting is not None:
             return [f" {line} " for line in fitting]
@@ -109,10 +109,10 @@ def _joined(edge: str, cells: Sequence[Text | str]) -> Text | str:
     return line
 
 
-def _widths(console: Console, columns: Sequence[Sequence[Text]]) -> list[int]:
+def _widths(console_width: int, columns: Sequence[Sequence[Text]]) -> list[int]:
     """Each column's width with its padding: as wide as its widest line, narrowed as rich narrows
     columns when the table would be wider than the console."""
-    room = console.width - len(columns) - 1
+    room = console_width - len(columns) - 1
     widths = [min(max(_widest_line(cell) for cell in column) + PADDING, room) or 1 for column in columns]
     return _narrowed(widths, room) if sum(widths) > room else widths
 
@@ -154,14 +154,16 @@ def grid(
     :class:`Table` where only rich can draw it (a console that cannot show the box's characters,
     or columns too narrow for their padding)."""
     columns = [[Text(header), *(row[i] for row in rows)] for i, (header, _justify) in enumerate(headers)]
-    widths = _widths(console, columns)
-    if console.options.ascii_only or min(widths) <= PADDING:
+    options = console.options  # the console's size, asked once a table (rich asks the terminal each time)
+    widths = _widths(options.max_width, columns)
+    if options.ascii_only or min(widths) <= PADDING:
         return _rich_table(title, headers, rows, header_style)
+    flat = plain(console)  # asked once a table, not once a cell
     lines = [*_title(console, title, widths), "┏" + "┳".join("━" * w for w in widths) + "┓"]
     for index in range(len(rows) + 1):
         style = header_style if index == 0 else ""
         cells = [
-            _cell_lines(console, column[index], width, justify, style)
+            _cell_lines(console, flat, column[index], width, justify, style)
             for column, width, (_header, justify) in zip(columns, widths, headers, strict=True)
         ]
         lines += _row(cells, widths, "┃" if index == 0 else "│", head=index == 0)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from rich.console import Console
 from rich.table import Table
-from rich.text import Text
+from rich.text import Span, Text
 
 from ..card_names import card_name, every_card
 from ..cards import UNSEEN, Kind, card_info
@@ -25,23 +25,33 @@ CARD_STYLES: dict[Kind, str] = {
 """The colour of each kind of card: brights gold, animals green, ribbons red, junk plain."""
 
 
+def _shown(code: str, lang: Lang) -> tuple[str, str]:
+    """A card's word as the reader writes it and its style: coloured by its kind, unknown codes
+    and ``?`` dimmed."""
+    info = card_info(code)
+    if code == UNSEEN or info is None:
+        return code, "dim"
+    return card_word(code, lang), CARD_STYLES[info.kind]
+
+
 def card_text(code: str, lang: Lang = "en") -> Text:
     """A card as the reader writes it (``8g``; ``8광``), coloured by its kind; unknown codes and
     ``?`` are dimmed."""
-    info = card_info(code)
-    if code == UNSEEN or info is None:
-        return Text(code, style="dim")
-    return Text(card_word(code, lang), style=CARD_STYLES[info.kind])
+    return Text(*_shown(code, lang))
 
 
 def cards_text(cards: Sequence[str], lang: Lang = "en") -> Text:
-    """Cards separated by spaces, each as the reader writes it and coloured by its kind."""
-    text = Text()
-    for i, code in enumerate(cards):
-        if i:
-            text.append(" ")
-        text.append_text(card_text(code, lang))
-    return text
+    """Cards separated by spaces, each as the reader writes it and coloured by its kind: one text
+    and its spans made at once (appending a text per card was a third of the report's own cost)."""
+    words: list[str] = []
+    spans: list[Span] = []
+    start = 0
+    for code in cards:
+        word, style = _shown(code, lang)
+        words.append(word)
+        spans.append(Span(start, start + len(word), style))
+        start += len(word) + 1
+    return Text(" ".join(words), spans=spans)
 
 
 _KOREAN_NAMES = {card_name(code, "ko"): code for code in every_card()}
