@@ -140,6 +140,11 @@ def test_a_sample_hand_recorded_by_tapping_on_a_phone(phones: tuple[Any, Any], t
         print(f"\ntaps for a two-player deal of 28 cards, seen: {keeper.taps}")
         assert keeper.taps == 29  # each card, and the deal recorded
         assert keeper.find_element(By.ID, "due").text == "민지 차례"
+        # cards by month, then kind, not as text (10, 11, 12 after 9, never before 1)
+        in_hand = texts(keeper, "#hand [data-card] .name")
+        assert in_hand == ["2피", "5열", "5피", "7열", "7띠", "9피", "10띠", "10피", "11피", "12열"], in_hand
+        on_table = texts(keeper, "#table [data-card] .name")
+        assert on_table == ["1띠", "3띠", "4열", "5피", "7피", "8광", "국진", "11쌍피"], on_table
         clean(keeper, "turn", findings)
 
         turn_taps = []
