@@ -113,9 +113,14 @@ def test_every_step_scores_each_pile_as_the_engine_does(sample: Path) -> None:
     taken = SnapshotVisitor(deal=True)
     verdict = judge_file(sample.name, hands, visitor=taken)
     for shown in page_data(render_html(sample.name, hands, verdict, taken.taken)):
+        judged = verdict.hands[shown["index"] - 1]
         for step, snap in zip(shown["steps"], taken.taken[shown["index"]], strict=True):
             for player, view in step["piles"].items():
-                assert view["total"] == snap.scores[player], (shown["index"], step["turn"], player)
+                if step["outcome"] and player == judged.winner:
+                    # the end: the winner's score as the verdict counts it, its go points too (issue 30)
+                    assert view["total"] == judged.scores[player].total, (shown["index"], player)
+                else:
+                    assert view["total"] == snap.scores[player], (shown["index"], step["turn"], player)
                 assert sum(points for _rule, points in view["items"]) == view["total"]
                 assert sorted(c for g in view["groups"] for c in g["cards"]) == sorted(snap.piles[player])
 
@@ -212,7 +217,10 @@ def test_every_letter_on_every_card_is_readable(lang: Lang) -> None:
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
 def test_each_card_is_marked_with_its_kind(lang: Lang) -> None:
-    marks = {"ko": {"g": "광", "a": "열", "r": "띠", "p": "피", "pp": "쌍피"}, "en": {"g": "G", "a": "A", "r": "R", "p": "P", "pp": "PP"}}
+    marks = {
+        "ko": {"g": "광", "a": "열", "r": "띠", "p": "피", "pp": "쌍피"},
+        "en": {"g": "G", "a": "A", "r": "R", "p": "P", "pp": "PP"},
+    }
     for code, card in MONTH_CARDS.items():
         texts = [t.text for t in ElementTree.fromstring(all_faces(lang)[code]).iter(f"{SVG_NS}text")]
         assert texts[-1] == marks[lang][card.kind.value], code
@@ -307,7 +315,8 @@ def test_the_korean_replay_fits_a_phone_and_a_laptop(browser, size: tuple[int, i
     width, height = size
     browser.set_window_size(width, height)
     browser.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
     )
     try:
         browser.get(out.as_uri())
@@ -356,5 +365,8 @@ def test_a_ppeok_on_the_table_says_whose_it_is() -> None:
 def test_the_payments_are_in_won_on_the_korean_page() -> None:
     """The verdict's money as the report says it (decision P22): 원 in Korean, the number in English."""
     text = (SAMPLES / "gostop-3p-bomb-shake.gsn").read_text(encoding="utf-8")
-    cells = {lang: re.findall(r"<td class='num'>\d+</td><td class='num'>([^<]*)</td>", page(text, lang=lang)) for lang in ("ko", "en")}
+    cells = {
+        lang: re.findall(r"<td class='num'>\d+</td><td class='num'>([^<]*)</td>", page(text, lang=lang))
+        for lang in ("ko", "en")
+    }
     assert cells["ko"] == ["240원", "120원"] and cells["en"] == ["240", "120"]

@@ -794,3 +794,13 @@ def test_a_tally_the_arbiter_finds_wrong_shows_why_as_check_does(table: Table) -
     assert {v.code for v in checked.violations} == codes
     no_hand = table.post("/api/tally", {"piles": piles})
     assert no_hand.status_code == 409  # a tally is the whole of a hand set up, not dealt
+
+
+def test_an_english_list_of_cards_is_said_with_commas(table: Table) -> None:
+    """A Korean card name is one word (3띠 11쌍피), an English one two: a turn that took two cards
+    says them with a comma between (T70), as check's text does, not "3 ribbon 11 double junk"."""
+    lines = statements_of(SAMPLE)
+    table.setup(["민지", "재현"], dealer="민지", stake=100)
+    table.push(*lines[:4])
+    said = table.state["hand"]["statements"][3]["said"]
+    assert said.endswith("took 3 ribbon, 11 double junk from the table"), said

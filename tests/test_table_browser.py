@@ -86,6 +86,16 @@ def clean(driver: Any, screen: str, findings: dict[str, list[str]]) -> None:
         findings[screen] = found
 
 
+def below_the_header(driver: Any, css: str) -> bool:
+    """Whether the element is in view and not under the page's sticky header."""
+    found: bool = driver.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+        "return r.top >= document.querySelector('header').getBoundingClientRect().bottom && r.top < innerHeight",
+        css,
+    )
+    return found
+
+
 def verdict_of(path: Path) -> list[dict[str, Any]]:
     result = subprocess.run(
         [sys.executable, "-m", "gostop_arbiter", "check", "--json", str(path)], capture_output=True, text=True
@@ -130,6 +140,11 @@ def test_a_sample_hand_recorded_by_tapping_on_a_phone(phones: tuple[Any, Any], t
         print(f"\ntaps for a two-player deal of 28 cards, seen: {keeper.taps}")
         assert keeper.taps == 29  # each card, and the deal recorded
         assert keeper.find_element(By.ID, "due").text == "민지 차례"
+        # cards by month, then kind, not as text (10, 11, 12 after 9, never before 1)
+        in_hand = texts(keeper, "#hand [data-card] .name")
+        assert in_hand == ["2피", "5열", "5피", "7열", "7띠", "9피", "10띠", "10피", "11피", "12열"], in_hand
+        on_table = texts(keeper, "#table [data-card] .name")
+        assert on_table == ["1띠", "3띠", "4열", "5피", "7피", "8광", "국진", "11쌍피"], on_table
         clean(keeper, "turn", findings)
 
         turn_taps = []
@@ -163,6 +178,7 @@ def test_a_sample_hand_recorded_by_tapping_on_a_phone(phones: tuple[Any, Any], t
                 until_recorded(keeper, 8)
                 undone = wait(keeper, lambda d: shown(d, "#undone"))
                 assert "재현이 11광을 냈어요" in undone.text  # said with the cards' names, not codes
+                clean(keeper, "undone", findings)
                 tap(keeper, "#redo")
                 until_recorded(keeper, 9)
             if count == 12:
@@ -179,7 +195,10 @@ def test_a_sample_hand_recorded_by_tapping_on_a_phone(phones: tuple[Any, Any], t
                 assert (
                     problems and "12띠" in problems[0]
                 )  # the arbiter's own words, its cards as players write them (P85)
+                # the corrected line is brought into view below the header, not behind it
+                assert below_the_header(keeper, '#statements li[data-index="5"]')
                 shoot(keeper, "correction")
+                clean(keeper, "correction with a problem", findings)
                 # (and back, typed as a line of GSN)
                 tap(keeper, '[data-correct="5"]')
                 keeper.find_element(By.ID, "correct-input").clear()
@@ -255,6 +274,9 @@ def test_a_hand_recorded_by_its_end_alone_on_a_phone(phones: tuple[Any, Any], tm
         wait(keeper, lambda d: d.find_element(By.ID, "over").is_displayed())
         verdict = keeper.find_element(By.ID, "verdict").text
         assert "Mina → Sora\n8 points · 400" in verdict and "Joon → Sora\n16 points · 800" in verdict
+        # the scores beside it are the verdict's, each step shown (a tally hand has no running score)
+        sora = keeper.find_element(By.CSS_SELECTOR, '#players [data-player="Sora"] .score').text
+        assert sora.startswith("pi 7 + go 1 = 8 points"), sora
         keeper.execute_script("document.getElementById('over').scrollIntoView()")
         shoot(keeper, "tally-verdict")
         clean(keeper, "tally verdict", findings)
@@ -354,6 +376,7 @@ def test_refusals_and_lost_connections_are_said_where_the_tap_was(tmp_path: Path
         said = notice_of(keeper, "refused")
         assert "바닥에 7장, 정해진 수는 8장" in said and words["hint-refused"] in said  # the table holds 7 of 8
         shoot(keeper, "refused-deal")
+        assert axe_findings(keeper) == []
         tap_cards(keeper, lines[2].partition(": ")[2].split()[-1:])
         tap(keeper, "#deal-next")
         until_recorded(keeper, 3)
@@ -409,6 +432,7 @@ def test_refusals_and_lost_connections_are_said_where_the_tap_was(tmp_path: Path
         assert recorded(keeper) == lines[:6]
         assert keeper.find_elements(By.CSS_SELECTOR, '#statements li.unheard[data-index="5"]')
         shoot(keeper, "unheard")
+        assert axe_findings(keeper) == []
         hearing(keeper, True)
     finally:
         keeper.quit()

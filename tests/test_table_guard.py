@@ -194,3 +194,17 @@ def test_a_request_with_too_many_or_too_large_headers_is_refused(table: Table) -
     assert table.client.get("/api/state", params=keeper, headers=many).status_code == 431
     large = table.client.get("/api/state", params={**keeper, "lang": "en"}, headers={"x-large": "x" * 100_000})
     assert large.status_code == 431 and "headers" in large.json()["message"]
+
+
+def test_the_home_screens_icons_are_served_at_the_sizes_the_manifest_names(table: Table) -> None:
+    """Add to home screen: each icon the manifest names opens without a token, of its type, and a
+    PNG is as large as the manifest says (its IHDR's width and height)."""
+    import struct
+
+    table.client.cookies.clear()
+    for icon in table.client.get("/manifest.webmanifest").json()["icons"]:
+        answer = table.client.get(icon["src"])
+        assert answer.status_code == 200 and answer.headers["content-type"].startswith(icon["type"]), icon
+        if icon["type"] == "image/png":
+            width, height = struct.unpack(">II", answer.content[16:24])
+            assert f"{width}x{height}" == icon["sizes"], icon

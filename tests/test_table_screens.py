@@ -56,6 +56,15 @@ def _correction(driver: Any) -> None:
     wait(driver, lambda d: shown(d, "#correct-plays button"))
 
 
+def _verdict(driver: Any) -> None:
+    """The verdict with check's text opened, and an amount paid that is no whole number of points
+    refused in view (1,050 at 100 a point)."""
+    tap(driver, "#verdict-check summary")
+    driver.find_element("id", "claim-points").send_keys("1050")
+    tap(driver, "#claim-add")
+    wait(driver, lambda d: shown(d, "#notice.refused") and shown(d, "#verdict-text"))
+
+
 SCREENS: list[tuple[str, list[list[str]], str, Callable[[Any], None]]] = [
     ("set-up", [], "scorekeeper", _knobs),
     ("deal", [[]], "scorekeeper", _nothing),
@@ -64,7 +73,7 @@ SCREENS: list[tuple[str, list[list[str]], str, Callable[[Any], None]]] = [
     ("flip", [LINES[:3], *[[line] for line in LINES[3:5]]], "scorekeeper", _flip),
     ("call", [LINES[:3], *[[line] for line in LINES[3:21]]], "scorekeeper", _nothing),
     ("correction", [LINES[:3], *[[line] for line in LINES[3:8]]], "scorekeeper", _correction),
-    ("verdict and evening", [LINES[:3], *[[line] for line in LINES[3:]]], "scorekeeper", _nothing),
+    ("verdict and evening", [LINES[:3], *[[line] for line in LINES[3:-1]]], "scorekeeper", _verdict),
     ("watcher", [LINES[:3], *[[line] for line in LINES[3:9]]], "watcher", _nothing),
 ]
 """Each screen: the statements recorded before it, whose link opens it, and what opens it."""
@@ -121,9 +130,10 @@ def test_every_screen_is_big_enough_whole_and_clean_in_both_languages(
 
 
 def test_a_three_player_deal_takes_under_30_taps_and_a_turn_needs_no_mouse(tmp_path: Path) -> None:
-    """Three players' hands of seven and the table's six, each card tapped once, each hand done
+    """On a laptop, the set-up with the keyboard alone (names typed, a seat added, 시작). Then on a
+    phone, three players' hands of seven and the table's six, each card tapped once, each hand done
     when full: 27 taps and the one that records. Then, on a laptop, a turn with the keyboard
-    alone: Tab to the card, Enter, Tab to the flip, Enter."""
+    alone (Tab to the card, Enter, Tab to the flip, Enter), taken back and put back."""
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
 
@@ -135,11 +145,35 @@ def test_a_three_player_deal_takes_under_30_taps_and_a_turn_needs_no_mouse(tmp_p
         "할머니": ["9a", "10a", "11g", "12a", "12r", "8a", "7a"],
         "": ["1r", "2r", "3p", "4r", "5a", "6r"],
     }
+    keys = ActionChains(phone)
+
+    def tab_to(css: str) -> None:
+        for _ in range(300):
+            if phone.execute_script("return document.activeElement.matches(arguments[0])", css):
+                return
+            keys.send_keys(Keys.TAB).perform()
+        raise AssertionError(f"the keyboard never reached {css}")
+
     try:
-        body = {"seats": ["민지", "재현", "할머니"], "dealer": "민지"}
-        assert server.post("/api/setup", body).status_code == 200
+        # the set-up on a laptop with the keyboard alone: the names typed, a third seat added, 시작
+        phone.set_window_size(1280, 900)
         phone.get(server.url(server.scorekeeper))
+        wait(phone, lambda d: shown(d, "#seats input.seat"))
+        tab_to("#seats input.seat")
+        keys.send_keys("민지").send_keys(Keys.TAB).perform()
+        tab_to("#seats .row:nth-child(2) input.seat")
+        keys.send_keys("재현").perform()
+        tab_to("#add-seat")
+        keys.send_keys(Keys.ENTER).perform()  # the new seat's field takes the focus
+        wait(
+            phone, lambda d: d.execute_script("return document.activeElement.matches('#seats .row:nth-child(3) input')")
+        )
+        keys.send_keys("할머니").perform()
+        tab_to("#start")
+        keys.send_keys(Keys.ENTER).perform()
         wait(phone, lambda d: shown(d, "#deal-grid button"))
+        assert server.state()["hand"]["seats"] == ["민지", "재현", "할머니"]
+        phone.set_window_size(390, 844)
         phone.taps = 0
         for cards in deal.values():
             for card in cards:
@@ -149,15 +183,6 @@ def test_a_three_player_deal_takes_under_30_taps_and_a_turn_needs_no_mouse(tmp_p
         print(f"\ntaps for a three-player deal (7, 7, 7 and 6 cards): {phone.taps}")
         assert phone.taps < 30
         phone.set_window_size(1280, 900)
-        keys = ActionChains(phone)
-
-        def tab_to(css: str) -> None:
-            for _ in range(300):
-                if phone.execute_script("return document.activeElement.matches(arguments[0])", css):
-                    return
-                keys.send_keys(Keys.TAB).perform()
-            raise AssertionError(f"the keyboard never reached {css}")
-
         tab_to('#hand [data-play="민지: 1g"]')
         keys.send_keys(Keys.ENTER).perform()
         wait(phone, lambda d: shown(d, "#choose-cards [data-step], #choose-cards [data-month]"))
@@ -173,6 +198,13 @@ def test_a_three_player_deal_takes_under_30_taps_and_a_turn_needs_no_mouse(tmp_p
         wait(phone, lambda d: len(d.find_elements("css selector", "#statements li")) == 5)
         last = "return Array.from(document.querySelectorAll('#statements li code')).pop().textContent"
         assert phone.execute_script(last) == "민지: 1g / 9p"  # read at once: the list may be redrawn
+        # taken back and put back, with the keyboard too
+        tab_to("#undo")
+        keys.send_keys(Keys.ENTER).perform()
+        wait(phone, lambda d: len(d.find_elements("css selector", "#statements li")) == 4)
+        tab_to("#redo")
+        keys.send_keys(Keys.ENTER).perform()
+        wait(phone, lambda d: len(d.find_elements("css selector", "#statements li")) == 5)
     finally:
         phone.quit()
         server.stop()

@@ -249,6 +249,17 @@ def _stack(cards: list[str], owner: str | None, lang: Lang) -> dict[str, Any]:
     return {"cards": cards, "stuck": stuck}
 
 
+def _with_verdict_scores(last: dict[str, Any], verdict: HandVerdict, lang: Lang) -> None:
+    """The hand's last step shows the winner's score as the verdict counts it: the pile's points,
+    then what the pile alone does not show (a go's points), up to the number that is paid
+    (brights 3 + ribbons 3 + pi 4 + go 1 = 11, not the pile's 10 beside a payment of 11). The others' piles keep
+    their own points: the verdict scores only what the winner is paid for."""
+    judged = verdict.scores.get(verdict.winner) if verdict.winner else None
+    view = last["piles"].get(verdict.winner) if verdict.winner else None
+    if judged is not None and view is not None:
+        view["items"], view["total"] = _item_words(judged.items, lang), judged.total
+
+
 def _tally_data(hand: Hand, verdict: HandVerdict, profile: Profile, lang: Lang) -> dict[str, Any]:
     """A tally hand's one step: the final piles, with the verdict's scores (gos and all)."""
     piles: dict[str, list[str]] = {p: [] for p in hand.seats}
@@ -492,6 +503,8 @@ def _hand_section(
     played = hand.kind == "played" and bool(steps)
     if played:
         shown = [_snapshot_data(s, profile, declared, lang) for s in steps]
+        if shown[-1]["outcome"]:
+            _with_verdict_scores(shown[-1], judged, lang)
     else:
         shown = [_tally_data(hand, judged, profile, lang)]
     data = {"index": hand.index, "seats": hand.seats, "played": played, "steps": shown}

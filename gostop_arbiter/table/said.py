@@ -116,7 +116,9 @@ HINTS: dict[str, str] = {
 def names(cards: Iterable[CardRef | str], lang: Lang) -> str:
     """Cards by their names, in order; the cards not seen counted (``8광 3피 · 못 본 패 2장``)."""
     codes = [c.code if isinstance(c, CardRef) else c for c in cards]
-    shown = " ".join(card_name(code, lang) for code in codes if code != UNSEEN)
+    # a Korean name is one word (8광 3피); an English one is two (8 bright), so its list takes
+    # commas, as check's text does (T70)
+    shown = (" " if lang == "ko" else ", ").join(card_name(code, lang) for code in codes if code != UNSEEN)
     unseen = codes.count(UNSEEN)
     if not unseen:
         return shown

@@ -35,7 +35,9 @@ export function refused(status, data) {
 }
 export function lost() { notice("offline", w("offline-title"), w("lost"), [], w("hint-offline")); live("offline"); }
 export function live(how) {
-  // the badge in the header: following the table, reconnecting, or refused a stream
+  // the badge in the header: following the table, reconnecting, or refused a stream (kept, to be
+  // said again in the other language when the page switches)
+  $("live").dataset.how = how;
   $("live").textContent = w(how === "live" ? "live" : how === "refused" ? "not-following" : "offline");
   $("live").className = "badge " + how;
 }
@@ -419,21 +421,30 @@ export function renderChoose() {
 // ---- scores, events, the record ---------------------------------------------------------------------
 function renderPlayers() {
   const hand = page.S.hand, box = $("players");
+  if (hand && !hand.board && hand.verdict) {
+    // a hand recorded by its end alone (a tally) has no board: its scores are the verdict's
+    box.replaceChildren(...hand.verdict.scores.map((s) => el("div", { class: "player", "data-player": s.player },
+      el("div", { class: "row wrap" }, el("b", {}, s.player), el("span", { class: "score" }, scoreSteps(s))))));
+    return;
+  }
   if (!hand || !hand.board) { box.replaceChildren(el("p", { class: "muted" }, w("nothing-yet"))); return; }
   const b = hand.board;
   box.replaceChildren(...b.players.map((p) => {
     const pile = b.piles[p] || [];
     // once judged, the score is the verdict's, each of its steps shown (the go's points too)
     const scored = hand.verdict ? hand.verdict.scores.find((s) => s.player === p) : null;
-    const bits = scored && scored.items.length
-      ? [scored.items.map((i) => i.term + " " + i.points).join(" + ") + " = " + w("points", { n: scored.total })]
-      : [w("points", { n: b.scores[p] || 0 })];
+    const bits = [scored && scored.items.length ? scoreSteps(scored) : w("points", { n: b.scores[p] || 0 })];
     if (b.gos[p]) bits.push(w("gos", { n: b.gos[p] }));
     if (b.dummies[p]) bits.push(w("dummy", { n: b.dummies[p] }));
     return el("div", { class: "player" + (b.who === p ? " now" : ""), "data-player": p },
       el("div", { class: "row wrap" }, el("b", {}, p + (p === b.dealer ? " (" + w("dealer-short") + ")" : "")), el("span", { class: "score" }, bits.join(" · "))),
       el("div", { class: "pile" }, w("pile") + ": " + (pile.length ? cardsNamed(pile) : "–")));
   }));
+}
+function scoreSteps(scored) {
+  // a verdict's score with every step that makes it (광 3 + 띠 3 + 피 4 + 고 1 = 11점)
+  if (!scored.items.length) return w("points", { n: scored.total });
+  return scored.items.map((i) => i.term + " " + i.points).join(" + ") + " = " + w("points", { n: scored.total });
 }
 function renderFeed() {
   const hand = page.S.hand;

@@ -177,6 +177,7 @@ $("lang").addEventListener("click", async () => {
   page.lang = page.lang === "ko" ? "en" : "ko";
   localStorage.setItem("gostop-lang", page.lang);
   await loadWords(ask);
+  if ($("live").dataset.how) live($("live").dataset.how);   // the badge, in the language chosen
   $("seats").dataset.filled = "";
   await refresh();
 });

@@ -13,7 +13,8 @@ export function w(key, vars) {
 export function term(code) { return W.terms[code] || code; }
 export function cardName(code) { return (W.cards[code] || {}).name || code; }
 export function longName(code) { return (W.cards[code] || {}).long || code; }
-export function cardsNamed(codes) { return codes.map(cardName).join(" "); }
+// a Korean name is one word (8광 3피), an English one two (8 bright): its list takes commas (T70)
+export function cardsNamed(codes) { return codes.map(cardName).join(page.lang === "ko" ? " " : ", "); }
 export function face(code) { return FACES[code]; }
 
 export async function loadWords(ask) {
