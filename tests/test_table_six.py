@@ -76,14 +76,14 @@ def test_six_at_the_table_three_sit_out_and_the_sellers_are_paid(keeper: Any, tm
         assert offered == [
             "죽기 · 재현",
             "죽기 · 수아",
-            "광 팔기 · 아라",
+            "광팔기 · 아라",
             "죽기 · 아라",
-            "광 팔기 · 현우",
+            "광팔기 · 현우",
             "죽기 · 현우",
-            "광 팔기 · 유나",
+            "광팔기 · 유나",
             "죽기 · 유나",
         ]
-        assert "넷 이상이 칠 때: 광을 팔고 이번 판은 쉽니다" in texts(keeper, "#moves .move .hint")
+        assert "넷 이상이 칠 때: 광을 팔고 이번 판은 쉬어요" in texts(keeper, "#moves .move .hint")
         keeper.execute_script("document.getElementById('moves').scrollIntoView()")
         shoot(keeper, "six-seats")
         both_languages(keeper, "six-sit-out", problems)
