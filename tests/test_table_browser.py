@@ -22,6 +22,7 @@ from tableserver import TableServer
 from test_table_api import SAMPLE, TALLY, in_page_order, statements_of
 
 from gostop_arbiter import read_text
+from gostop_arbiter.notation import write_statement
 from gostop_arbiter.notation.model import Call, Claim, DealLine, Statement, TableLine, Turn
 from gostop_arbiter.table.words import page_words
 
@@ -327,6 +328,21 @@ def tap_line(driver: Any, line: DealLine | TableLine) -> None:
     """A deal's line tapped card by card on the grid (a bonus card turned up first)."""
     cards = [*line.dealer_bonus, *line.cards] if isinstance(line, TableLine) else line.cards
     tap_cards(driver, [card.code for card in cards])
+
+
+def tap_play(driver: Any, statements: Iterable[Statement], first: int) -> None:
+    """The statements after the deal tapped as written: a sit-out's button, a turn, a go or stop;
+    ``first`` is the count of the record once the first of them is in."""
+    for count, statement in enumerate(statements, start=first):
+        if isinstance(statement, Turn):
+            tap_turn(driver, statement, count)
+            continue
+        if statement.kind == "sit-out":
+            tap(driver, f'#moves [data-move="{write_statement(statement)}"]')
+        else:
+            assert isinstance(statement, Call)
+            tap(driver, f'#moves [data-move="{statement.player}: {statement.call}"]')
+        until_recorded(driver, count)
 
 
 def tap_tally(driver: Any, statements: Iterable[Statement]) -> None:

@@ -16,12 +16,12 @@ from judging import owed
 from tableserver import TableServer
 from test_shodang import HAND as SHODANG_HAND
 from test_table_api import in_page_order
-from test_table_browser import recorded, tap_line, tap_steps, tap_turn, until_recorded
+from test_table_browser import recorded, tap_line, tap_play, tap_steps, until_recorded
 from test_table_family import shoot
 
 from gostop_arbiter import read_text
 from gostop_arbiter.notation import write_statement
-from gostop_arbiter.notation.model import Call, DealLine, SitOut, TableLine, Turn
+from gostop_arbiter.notation.model import DealLine, TableLine, Turn
 
 FIVE = (Path(__file__).parent / "hands" / "five-seats.gsn").read_text(encoding="utf-8")
 
@@ -68,16 +68,7 @@ def test_five_at_the_table_two_sit_out_by_tapping(keeper: Any, tmp_path: Path) -
         assert "넷 이상이 칠 때: 광을 팔고 이번 판은 쉬어요" in hints(keeper)
         shoot(keeper, "five-seats-sit-out")
         assert axe_findings(keeper) == []
-        for count, statement in enumerate(hand.statements[len(dealt) :], start=len(dealt) + 1):
-            if isinstance(statement, SitOut):
-                tap(keeper, f'#moves [data-move="{write_statement(statement)}"]')
-                until_recorded(keeper, count)
-            elif isinstance(statement, Turn):
-                tap_turn(keeper, statement, count)
-            else:
-                assert isinstance(statement, Call)
-                tap(keeper, f'#moves [data-move="{statement.player}: {statement.call}"]')
-                until_recorded(keeper, count)
+        tap_play(keeper, hand.statements[len(dealt) :], len(dealt) + 1)
         said = texts(keeper, "#statements li .said")
         assert "Ara가 죽었어요" in said and "Hyun이 광을 팔고 빠졌어요" in said
         assert recorded(keeper) == in_page_order([write_statement(s) for s in hand.statements])

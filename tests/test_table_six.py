@@ -17,12 +17,12 @@ from judging import hand as judged
 from judging import owed
 from tableserver import TableServer
 from test_table_api import in_page_order
-from test_table_browser import recorded, shoot, tap_line, tap_turn, until_recorded
+from test_table_browser import recorded, shoot, tap_line, tap_play, until_recorded
 from test_table_evening import checked, looked_at
 
 from gostop_arbiter import read_text
 from gostop_arbiter.notation import write_statement
-from gostop_arbiter.notation.model import Call, DealLine, SitOut, TableLine, Turn
+from gostop_arbiter.notation.model import DealLine, TableLine
 from gostop_arbiter.table.words import page_words
 
 SIX = (Path(__file__).parent / "hands" / "six-seats.gsn").read_text(encoding="utf-8")
@@ -87,22 +87,9 @@ def test_six_at_the_table_three_sit_out_and_the_sellers_are_paid(keeper: Any, tm
         keeper.execute_script("document.getElementById('moves').scrollIntoView()")
         shoot(keeper, "six-seats")
         both_languages(keeper, "six-sit-out", problems)
-        for count, statement in enumerate(hand.statements[len(dealt) :], start=len(dealt) + 1):
-            if isinstance(statement, SitOut):
-                tap(keeper, f'#moves [data-move="{write_statement(statement)}"]')
-                until_recorded(keeper, count)
-            elif isinstance(statement, Turn):
-                tap_turn(keeper, statement, count)
-            else:
-                assert isinstance(statement, Call)
-                tap(keeper, f'#moves [data-move="{statement.player}: {statement.call}"]')
-                until_recorded(keeper, count)
+        tap_play(keeper, hand.statements[len(dealt) :], len(dealt) + 1)
         said = texts(keeper, "#statements li .said")
-        assert (
-            "아라가 죽었어요" in said
-            and "현우가 광을 팔고 빠졌어요" in said
-            and "유나가 광을 팔고 빠졌어요" in said
-        )
+        assert "아라가 죽었어요" in said and "현우가 광을 팔고 빠졌어요" in said and "유나가 광을 팔고 빠졌어요" in said
         assert recorded(keeper) == in_page_order([write_statement(s) for s in hand.statements])
         wait(keeper, lambda d: d.find_element(By.ID, "over").is_displayed())
         # the verdict the page shows is check's: each payment, the sellers' with their cards
