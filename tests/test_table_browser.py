@@ -331,13 +331,18 @@ def tap_line(driver: Any, line: DealLine | TableLine) -> None:
 
 
 def tap_play(driver: Any, statements: Iterable[Statement], first: int) -> None:
-    """The statements after the deal tapped as written: a sit-out's button, a turn, a go or stop;
+    """The statements after the deal tapped as written: a sit-out's button, a table dealt after the
+    sit-outs, a turn, a go or stop;
     ``first`` is the count of the record once the first of them is in."""
     for count, statement in enumerate(statements, start=first):
         if isinstance(statement, Turn):
             tap_turn(driver, statement, count)
             continue
-        if statement.kind == "sit-out":
+        if isinstance(statement, TableLine):  # seven at the table: dealt once four sit out
+            wait(driver, lambda d: d.find_element("id", "deal").is_displayed())
+            tap_line(driver, statement)
+            tap(driver, "#deal-next")
+        elif statement.kind == "sit-out":
             tap(driver, f'#moves [data-move="{write_statement(statement)}"]')
         else:
             assert isinstance(statement, Call)

@@ -14,11 +14,11 @@ from judging import hand as judged
 from judging import owed
 from tableserver import TableServer
 from test_table_api import in_page_order
-from test_table_browser import recorded, tap_line, tap_turn, until_recorded
+from test_table_browser import recorded, tap_line, tap_play, until_recorded
 
 from gostop_arbiter import read_text
 from gostop_arbiter.notation import write_statement
-from gostop_arbiter.notation.model import Call, Claim, DealLine, SitOut, TableLine, Turn
+from gostop_arbiter.notation.model import Claim, DealLine
 
 SEVEN = (Path(__file__).parent / "hands" / "seven-seats.gsn").read_text(encoding="utf-8")
 
@@ -48,19 +48,7 @@ def test_seven_at_the_table_the_table_dealt_after_four_sit_out(keeper: Any, tmp_
         tap(keeper, "#deal-next")
         until_recorded(keeper, len(deals))
         played = [s for s in hand.statements[len(deals) :] if not isinstance(s, Claim)]
-        for count, statement in enumerate(played, start=len(deals) + 1):
-            if isinstance(statement, SitOut):
-                tap(keeper, f'#moves [data-move="{write_statement(statement)}"]')
-            elif isinstance(statement, TableLine):
-                wait(keeper, lambda d: d.find_element(By.ID, "deal").is_displayed())
-                tap_line(keeper, statement)
-                tap(keeper, "#deal-next")
-            elif isinstance(statement, Turn):
-                tap_turn(keeper, statement, count)
-            else:
-                assert isinstance(statement, Call)
-                tap(keeper, f'#moves [data-move="{statement.player}: {statement.call}"]')
-            until_recorded(keeper, count)
+        tap_play(keeper, played, len(deals) + 1)
         lines = [write_statement(s) for s in [*deals, *played]]
         assert recorded(keeper) == in_page_order(lines[: len(deals)]) + lines[len(deals) :]
         wait(keeper, lambda d: d.find_element(By.ID, "over").is_displayed())
