@@ -246,7 +246,12 @@ def carry_factor(carry: int) -> Factor:
 def _joker_answers_for_go(loser: Standing, profile: Profile) -> bool:
     """A loser who had called go holds a bonus card that frees them from the go-caller's liability
     (독박 and go-bak), where the rules give a joker that power (DK-6, decision R84)."""
-    return loser.gos > 0 and profile.deck.bonus_exempts_dokbak and any(code in BONUS_CARDS for code in loser.pile)
+    return loser.gos > 0 and profile.deck.bonus_exempts_dokbak and _holds_bonus(loser)
+
+
+def _holds_bonus(loser: Standing) -> bool:
+    """The loser's pile holds a bonus card (a joker), whose powers the rules may give (DK-6)."""
+    return any(code in BONUS_CARDS for code in loser.pile)
 
 
 def _go_bak(players: int, profile: Profile) -> bool:
@@ -260,7 +265,7 @@ def _loser_factors(ctx: _Context, won: PileScore, loser: Standing, lost: PileSco
     frees, where the rules say so)."""
     w, profile = ctx.winner.player, ctx.profile
     found: list[Factor | None] = []
-    if not (profile.deck.bonus_exempts_baks and any(code in BONUS_CARDS for code in loser.pile)):
+    if not (profile.deck.bonus_exempts_baks and _holds_bonus(loser)):
         found += [
             meong_tta(w, won, loser.player, lost, profile),
             pi_bak(w, won, loser.player, lost, profile, ctx.players),
