@@ -6,26 +6,32 @@ report of 2,000 hands took 12 s against 3.7 s for ``--json`` (decision H17). For
 cells, the layout is a few sums: each column as wide as its widest line, the widest columns
 narrowed first when the table is wider than the console, as rich narrows them; each cell's text is
 wrapped by rich's own ``Text.wrap``. A test draws random tables both ways and compares them.
+
+Where the console is plain (a pipe or a file, :func:`plain`), a table is drawn from its cells'
+plain text alone, as strings: no rich ``Text`` is made for a cell that fits its column
+(decision B21).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Literal, cast
 
 from rich.cells import cell_len
-from rich.console import Console
+from rich.console import Console, ConsoleOptions
 from rich.table import Table
 from rich.text import Text
 
+from .styled import Styled, plain_text, rich_text
+
 Justify = Literal["left", "right"]
+
+Cell = Styled
+"""A cell's text: rich's, a plain string, or pieces with their styles (:mod:`.styled`)."""
 
 PADDING = 2
 """A space either side of each cell."""
-
-
-def _widest_line(text: Text) -> int:
-    return max((cell_len(line) for line in text.plain.splitlines()), default=0)
 
 
 def _ratio_reduce(total: int, ratios: list[int], maximums: list[int], values: list[int]) -> list[int]:
@@ -68,28 +74,42 @@ def plain(console: Console) -> bool:
     return console.color_system is None and console.soft_wrap
 
 
-def _fitting(text: Text, inner: int, justify: Justify) -> list[str] | None:
-    """A cell's lines, each ``inner`` wide, when none needs wrapping (what ``Text.wrap`` gives
-    them, without its work); None when one does."""
-    lines = text.plain.split("\n")
-    if "\t" in text.plain or any(cell_len(line) > inner for line in lines):
-        return None
-    if justify == "right":
-        return [" " * (inner - cell_len(line.rstrip())) + line.rstrip() for line in lines]
-    return [line + " " * (inner - cell_len(line)) for line in lines]
+@dataclass(frozen=True, slots=True)
+class _Measured:
+    """A cell's plain text, its lines and their widths in cells, measured once."""
+
+    plain: str
+    lines: list[str]
+    sizes: list[int]
+    widest: int
 
 
-def _cell_lines(console: Console, flat: bool, text: Text, width: int, justify: Justify, style: str) -> list[Text | str]:
-    """A cell's lines, each ``width`` wide with its padding: plain text where the console shows
-    no style (``flat``: :func:`plain`)."""
+def _measured(cell: Cell) -> _Measured:
+    plain = plain_text(cell)
+    lines = plain.split("\n")
+    sizes = list(map(cell_len, lines))
+    # rich measures a cell by its lines as ``splitlines`` cuts them (at \x1c, \u2028 … too)
+    broken = plain.splitlines()
+    widest = max(sizes) if broken == lines else max(map(cell_len, broken), default=0)
+    return _Measured(plain, lines, sizes, widest)
+
+
+def _flat_cell(console: Console, cell: _Measured, width: int, justify: Justify) -> list[str]:
+    """A cell's lines as plain text, each ``width`` wide with its padding: padded where every line
+    fits (what ``Text.wrap`` gives them, without its work), else wrapped by ``Text.wrap``."""
     inner = width - PADDING
-    if flat:
-        fitting = _fitting(text, inner, justify)
-        if fitting is not None:
-            return [f" {line} " for line in fitting]
-        return [f" {line.plain} " for line in text.wrap(console, inner, justify=justify, overflow="fold")]
+    if "\t" in cell.plain or max(cell.sizes) > inner:
+        wrapped = Text(cell.plain).wrap(console, inner, justify=justify, overflow="fold")
+        return [f" {line.plain} " for line in wrapped]
+    if justify == "right":
+        return [f" {' ' * (inner - cell_len(line.rstrip()))}{line.rstrip()} " for line in cell.lines]
+    return [f" {line}{' ' * (inner - size)} " for line, size in zip(cell.lines, cell.sizes, strict=True)]
+
+
+def _styled_cell(console: Console, text: Text, width: int, justify: Justify, style: str) -> list[Text | str]:
+    """A cell's lines with their styles, each ``width`` wide with its padding."""
     padded: list[Text | str] = []
-    for line in text.wrap(console, inner, justify=justify, overflow="fold"):
+    for line in text.wrap(console, width - PADDING, justify=justify, overflow="fold"):
         cell = Text(" ", style=style)
         cell.append_text(line)
         cell.append(" ")
@@ -109,11 +129,12 @@ def _joined(edge: str, cells: Sequence[Text | str]) -> Text | str:
     return line
 
 
-def _widths(console_width: int, columns: Sequence[Sequence[Text]]) -> list[int]:
+def _widths(console_width: int, columns: Iterable[Iterable[_Measured]]) -> list[int]:
     """Each column's width with its padding: as wide as its widest line, narrowed as rich narrows
     columns when the table would be wider than the console."""
-    room = console_width - len(columns) - 1
-    widths = [min(max(_widest_line(cell) for cell in column) + PADDING, room) or 1 for column in columns]
+    widest = [max(cell.widest for cell in column) for column in columns]
+    room = console_width - len(widest) - 1
+    widths = [min(most + PADDING, room) or 1 for most in widest]
     return _narrowed(widths, room) if sum(widths) > room else widths
 
 
@@ -132,6 +153,8 @@ def _row(cells: Sequence[Sequence[Text | str]], widths: Sequence[int], edge: str
     """A row's lines from its cells' lines: the head's cells stand on the rule below them, the
     others hang from the one above."""
     height = max(len(cell) for cell in cells)
+    if all(len(cell) == height for cell in cells):  # nothing stands or hangs: a line from each cell
+        return [_joined(edge, line) for line in zip(*cells, strict=True)]
     lines: list[Text | str] = []
     for row in range(height):
         shown = []
@@ -142,49 +165,69 @@ def _row(cells: Sequence[Sequence[Text | str]], widths: Sequence[int], edge: str
     return lines
 
 
-def grid(
-    console: Console,
-    title: str,
-    headers: Sequence[tuple[str, Justify]],
-    rows: Sequence[Sequence[Text]],
-    *,
-    header_style: str = "bold",
-) -> Drawn:
-    """The table's lines, title first, each of them at most the console's width; rich's own
-    :class:`Table` where only rich can draw it (a console that cannot show the box's characters,
-    or columns too narrow for their padding)."""
-    columns = [[Text(header), *(row[i] for row in rows)] for i, (header, _justify) in enumerate(headers)]
-    options = console.options  # the console's size, asked once a table (rich asks the terminal each time)
-    widths = _widths(options.max_width, columns)
-    if options.ascii_only or min(widths) <= PADDING:
-        return _rich_table(title, headers, rows, header_style)
-    flat = plain(console)  # asked once a table, not once a cell
-    lines = [*_title(console, title, widths), "┏" + "┳".join("━" * w for w in widths) + "┓"]
-    for index in range(len(rows) + 1):
-        style = header_style if index == 0 else ""
-        cells = [
-            _cell_lines(console, flat, column[index], width, justify, style)
-            for column, width, (_header, justify) in zip(columns, widths, headers, strict=True)
-        ]
-        lines += _row(cells, widths, "┃" if index == 0 else "│", head=index == 0)
-        if index == 0:
-            lines.append("┡" + "╇".join("━" * w for w in widths) + "┩")
+def _frame(cells: Sequence[Sequence[Sequence[Text | str]]], widths: Sequence[int]) -> list[Text | str]:
+    """The table's lines from its rows' cells' lines (the head's first): its rules and edges."""
+    lines: list[Text | str] = ["┏" + "┳".join("━" * w for w in widths) + "┓"]
+    lines += _row(cells[0], widths, "┃", head=True)
+    lines.append("┡" + "╇".join("━" * w for w in widths) + "┩")
+    for row in cells[1:]:
+        lines += _row(row, widths, "│", head=False)
     lines.append("└" + "┴".join("─" * w for w in widths) + "┘")
     return lines
 
 
+def grid(
+    console: Console,
+    title: str,
+    headers: Sequence[tuple[str, Justify]],
+    rows: Sequence[Sequence[Cell]],
+    *,
+    header_style: str = "bold",
+    options: ConsoleOptions | None = None,
+) -> Drawn:
+    """The table's lines, title first, each of them at most the console's width; rich's own
+    :class:`Table` where only rich can draw it (a console that cannot show the box's characters,
+    or columns too narrow for their padding). ``options`` are the console's, when the caller has
+    read them already (rich asks the terminal its size each time they are read)."""
+    table: list[Sequence[Cell]] = [[header for header, _justify in headers], *rows]
+    measured = [list(map(_measured, row)) for row in table]
+    options = options or console.options
+    widths = _widths(options.max_width, zip(*measured, strict=True))
+    if options.ascii_only or min(widths) <= PADDING:
+        return _rich_table(title, headers, rows, header_style)
+    justified = [justify for _header, justify in headers]
+    if plain(console):
+        heading: list[Text | str] = [plain_text(title)] if title else []  # soft-wrap: kept on its line
+        flat = [
+            [
+                _flat_cell(console, cell, width, justify)
+                for cell, width, justify in zip(row, widths, justified, strict=True)
+            ]
+            for row in measured
+        ]
+        return heading + _frame(flat, widths)
+    styled = [
+        [
+            _styled_cell(console, rich_text(cell), width, justify, header_style if index == 0 else "")
+            for cell, width, justify in zip(row, widths, justified, strict=True)
+        ]
+        for index, row in enumerate(table)
+    ]
+    return _title(console, title, widths) + _frame(styled, widths)
+
+
 def _rich_table(
-    title: str, headers: Sequence[tuple[str, Justify]], rows: Sequence[Sequence[Text]], style: str
+    title: str, headers: Sequence[tuple[str, Justify]], rows: Sequence[Sequence[Cell]], style: str
 ) -> Table:
     table = Table(show_header=True, header_style=style, title=title or None, title_justify="left")
     for header, justify in headers:
         table.add_column(header, justify=justify, overflow="fold")
     for row in rows:
-        table.add_row(*row)
+        table.add_row(*map(rich_text, row))  # a string would be read as markup
     return table
 
 
-Drawn = Sequence[Text | str] | Table
+Drawn = Sequence[Styled] | Table
 """What the report prints a piece at a time: lines (a table's, or sentences), or rich's table."""
 
 
@@ -192,13 +235,14 @@ def renderable(drawn: Drawn) -> Table | Text:
     """What rich prints for ``drawn``."""
     if isinstance(drawn, Table):
         return drawn
-    return Text("\n").join(line if isinstance(line, Text) else Text(line) for line in drawn)
+    return Text("\n").join(map(rich_text, drawn))
 
 
 def print_drawn(console: Console, drawn: Drawn) -> None:
-    """``drawn`` printed: written as it is where the console is plain (see :func:`plain`)."""
+    """``drawn`` printed: written as it is where the console is plain (see :func:`plain`); a line
+    that is a string is written as it is (a table's lines are made plain already)."""
     if plain(console) and not isinstance(drawn, Table):
-        console.file.write("".join(f"{line}\n" for line in drawn))
+        console.file.write("".join(f"{line if isinstance(line, str) else plain_text(line)}\n" for line in drawn))
     else:
         console.print(renderable(drawn))
 

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 
-from rich.console import Console
+from rich.console import Console, ConsoleOptions
 from rich.table import Table
 from rich.text import Text
 
 from ..judging.files import Counted, FileCheck, SettleUp
 from ..messages import Message, money, say_message, sayings
 from ..notation.errors import caret_under, excerpt
-from ..verdict import HandVerdict, Payment, Violation
-from .grid import Drawn, Justify, grid, renderable
-from .transcript import cards_text
+from ..verdict import HandVerdict, Payment, PlayerScore, Violation
+from .grid import Cell, Drawn, Justify, grid, renderable
+from .styled import Piece, Pieces, Styled
+from .transcript import cards_tokens
 from .words import Lang, discrepancy_text, factor_reason, payment_reason, profile_word, say, term, violation_text
 
 OUTCOMES: dict[str, str] = {
@@ -47,14 +48,15 @@ def rules_label(name: str, sets: Mapping[str, str], lang: Lang = "en") -> str:
     return f"{shown} ({knobs})" if knobs else shown
 
 
-def _heading(path: str, hand: HandVerdict, lang: Lang, rules: str | None) -> Text:
+def _heading(path: str, hand: HandVerdict, lang: Lang, rules: str | None) -> Pieces:
     rules = rules or profile_word(hand.rules, lang)
-    text = Text(say("{path} · hand {index} · {rules} · ", lang, path=path, index=hand.index, rules=rules))
-    text.stylize("bold")
-    text.append(outcome_text(hand, lang), style="bold green" if hand.valid else "bold red")
+    said = [
+        (say("{path} · hand {index} · {rules} · ", lang, path=path, index=hand.index, rules=rules), "bold"),
+        (outcome_text(hand, lang), "bold green" if hand.valid else "bold red"),
+    ]
     if not hand.valid:
-        text.append(say(" · not valid: the payments below are not binding", lang), style="red")
-    return text
+        said.append((say(" · not valid: the payments below are not binding", lang), "red"))
+    return tuple(said)
 
 
 def _caret(violation: Violation, lines: Mapping[int, str], lang: Lang) -> Text:
@@ -79,40 +81,46 @@ def _balances(hand: HandVerdict) -> bool:
     return hand.winner is None and hand.outcome in ("round", "tally", "void")
 
 
-def _scores(console: Console, hand: HandVerdict, lang: Lang) -> Drawn:
-    rows = []
-    for player, score in hand.scores.items():
-        parts = Text()
-        for i, item in enumerate(score.items):
-            if i:
-                parts.append("\n")
-            rule = term(item.rule, lang)
-            parts.append(f"{rule} {item.points:+d}" if _balances(hand) else f"{rule} {item.points}")
-            if item.cards:
-                parts.append(": ")
-                parts.append_text(cards_text(item.cards, lang))
-        name = Text(player, style="bold") if player == hand.winner else Text(player)
-        rows.append([name, Text(str(score.total)), parts])
+def _made_of(hand: HandVerdict, score: PlayerScore, lang: Lang) -> Iterator[Piece]:
+    """A player's score, a rule a line with its points and the cards that made them, as the pieces
+    of a text with their styles (the cards coloured by kind)."""
+    signed = _balances(hand)
+    for i, item in enumerate(score.items):
+        rule = term(item.rule, lang)
+        yield ("\n" if i else "") + (f"{rule} {item.points:+d}" if signed else f"{rule} {item.points}"), ""
+        if item.cards:
+            yield ": ", ""
+            yield from cards_tokens(item.cards, lang)
+
+
+def _scores(console: Console, options: ConsoleOptions, hand: HandVerdict, lang: Lang) -> Drawn:
+    rows: list[list[Cell]] = [
+        [
+            Text(player, style="bold") if player == hand.winner else player,
+            str(score.total),
+            tuple(_made_of(hand, score, lang)),
+        ]
+        for player, score in hand.scores.items()
+    ]
     headers: list[tuple[str, Justify]] = [
         (term("player", lang), "left"),
         (term("points", lang), "right"),
         (term("made of", lang), "left"),
     ]
-    return grid(console, term("scores", lang), headers, rows)
+    return grid(console, term("scores", lang), headers, rows, options=options)
 
 
-def _why(payment: Payment, lang: Lang) -> Text:
-    text = Text()
+def _why(payment: Payment, lang: Lang) -> Iterator[Piece]:
+    """Why a payment is what it is, a factor a line, as the pieces of a text with their styles."""
     for i, factor in enumerate(payment.factors):
         if i:
-            text.append("\n")
-        text.append(f"{term(factor.rule, lang)} ×{factor.factor}", style="bold")
-        text.append(f": {factor_reason(factor, lang)}")
+            yield "\n", ""
+        yield f"{term(factor.rule, lang)} ×{factor.factor}", "bold"
+        yield f": {factor_reason(factor, lang)}", ""
     if payment.reason:
         if payment.factors:
-            text.append("\n")
-        text.append(payment_reason(payment, lang), style="italic")
-    return text
+            yield "\n", ""
+        yield payment_reason(payment, lang), "italic"
 
 
 _PAYMENT_COLUMNS: tuple[tuple[str, Justify], ...] = (
@@ -124,14 +132,13 @@ _PAYMENT_COLUMNS: tuple[tuple[str, Justify], ...] = (
 )
 
 
-def _payments(console: Console, hand: HandVerdict, lang: Lang) -> Drawn:
+def _payments(console: Console, options: ConsoleOptions, hand: HandVerdict, lang: Lang) -> Drawn:
     currency = hand.tags.get("Currency")
-    rows = [
-        [Text(p.payer), Text(p.payee), Text(str(p.points)), Text(money(p.amount, lang, currency)), _why(p, lang)]
-        for p in hand.payments
+    rows: list[list[Cell]] = [
+        [p.payer, p.payee, str(p.points), money(p.amount, lang, currency), tuple(_why(p, lang))] for p in hand.payments
     ]
     headers = [(term(column, lang), justify) for column, justify in _PAYMENT_COLUMNS]
-    return grid(console, term("payments", lang), headers, rows)
+    return grid(console, term("payments", lang), headers, rows, options=options)
 
 
 def hand_report(
@@ -147,17 +154,19 @@ def hand_report(
     file's lines by number (at least the hand's own), for showing each violation's line with a
     caret; ``rules`` names the rules it was judged under (:func:`rules_label`; by default the
     verdict's profile)."""
-    said: list[Text | str] = [_heading(path, hand, lang, rules)]
+    said: list[Styled] = [_heading(path, hand, lang, rules)]
     said += [_caret(violation, lines, lang) for violation in hand.violations]
     for note in hand.discrepancies:
         message = discrepancy_text(note, lang)
         line = say("  line {line}: the table got it wrong: {message}", lang, line=note.line, message=message)
         said.append(Text(line, style="yellow"))
     yield said
-    if hand.scores:
-        yield _scores(console, hand, lang)
-    if hand.payments:
-        yield _payments(console, hand, lang)
+    if hand.scores or hand.payments:
+        options = console.options  # the console's size, asked once a hand (rich asks the terminal each time)
+        if hand.scores:
+            yield _scores(console, options, hand, lang)
+        if hand.payments:
+            yield _payments(console, options, hand, lang)
     yield [""]
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 from rich.console import Console
 from rich.table import Table
@@ -12,6 +13,7 @@ from ..card_names import card_name, every_card
 from ..cards import UNSEEN, Kind, card_info
 from ..messages import Lang, say, term
 from ..notation import Hand
+from .styled import Piece
 from .words import card_word, profile_word, statement_words
 
 CARD_STYLES: dict[Kind, str] = {
@@ -25,6 +27,7 @@ CARD_STYLES: dict[Kind, str] = {
 """The colour of each kind of card: brights gold, animals green, ribbons red, junk plain."""
 
 
+@lru_cache(maxsize=512)  # a report shows the same fifty cards again and again
 def _shown(code: str, lang: Lang) -> tuple[str, str]:
     """A card's word as the reader writes it and its style: coloured by its kind, unknown codes
     and ``?`` dimmed."""
@@ -52,6 +55,15 @@ def cards_text(cards: Sequence[str], lang: Lang = "en") -> Text:
         spans.append(Span(start, start + len(word), style))
         start += len(word) + 1
     return Text(" ".join(words), spans=spans)
+
+
+def cards_tokens(cards: Sequence[str], lang: Lang = "en") -> Iterator[Piece]:
+    """Cards separated by spaces, as the pieces of a text with their styles (:func:`.styled.styled_text`):
+    what :func:`cards_text` shows, for a text made of more than the cards."""
+    for i, code in enumerate(cards):
+        if i:
+            yield " ", ""
+        yield _shown(code, lang)
 
 
 _KOREAN_NAMES = {card_name(code, "ko"): code for code in every_card()}
