@@ -16,8 +16,29 @@ from rich.text import Text
 
 from gostop_arbiter.render.grid import Justify, grid, print_drawn
 
-WORDS = ["pi", "8g", "11pp", "민지", "재현", "×2", "shake", "pi-bak", "Minji's", "junk", "is", "worth", "7", "(7", "or",
-         "fewer)", "averyveryverylongwordthatcannotwrap", "", "go-bak", "할머니께서", "1,100원"]
+WORDS = [
+    "pi",
+    "8g",
+    "11pp",
+    "민지",
+    "재현",
+    "×2",
+    "shake",
+    "pi-bak",
+    "Minji's",
+    "junk",
+    "is",
+    "worth",
+    "7",
+    "(7",
+    "or",
+    "fewer)",
+    "averyveryverylongwordthatcannotwrap",
+    "",
+    "go-bak",
+    "할머니께서",
+    "1,100원",
+]
 
 
 def _cell(rng: random.Random) -> Text:
@@ -25,9 +46,17 @@ def _cell(rng: random.Random) -> Text:
     return Text("\n".join(lines))
 
 
-def _drawn(width: int, soft_wrap: bool, colour: bool, table: tuple[str, list[tuple[str, Justify]], list[list[Text]]], ours: bool) -> str:
+def _drawn(
+    width: int,
+    soft_wrap: bool,
+    colour: bool,
+    table: tuple[str, list[tuple[str, Justify]], list[list[Text]]],
+    ours: bool,
+) -> str:
     out = io.StringIO()
-    console = Console(file=out, width=width, color_system="truecolor" if colour else None, highlight=False, emoji=False, markup=False)
+    console = Console(
+        file=out, width=width, color_system="truecolor" if colour else None, highlight=False, emoji=False, markup=False
+    )
     console.soft_wrap = soft_wrap
     title, headers, rows = table
     if ours:
@@ -58,3 +87,19 @@ def test_the_report_draws_its_tables_as_rich_does(soft_wrap: bool, colour: bool)
         if colour:  # the same text; rich may cut its styles into more pieces
             theirs, ours = (re.sub(r"\x1b\[[0-9;]*m", "", drawn) for drawn in (theirs, ours))
         assert ours == theirs, (width, table)
+
+
+SPACES = [" ", " ", " ", "  ", "   ", "\u3000", "\xa0", " \u3000 "]
+
+
+def test_lines_are_cut_between_words_as_rich_cuts_them() -> None:
+    """A plain console's cells are wrapped without rich (decision B21): runs of spaces, wide and
+    no-break spaces, Korean words and words too long for the cell, cut as ``Text.wrap`` cuts them."""
+    rng = random.Random(33)
+    for _ in range(400):
+        width = rng.choice([20, 24, 30, 40, 60, 80])
+        words = [rng.choice(WORDS) for _ in range(rng.randint(1, 16))]
+        line = rng.choice(["", " ", "  "]) + "".join(w + rng.choice(SPACES) for w in words) * rng.randint(1, 2)
+        headers: list[tuple[str, Justify]] = [("from", "left"), ("why", rng.choice(["left", "right"]))]
+        table = ("payments", headers, [[Text("Minji"), Text(line.rstrip("\n"))]])
+        assert _drawn(width, True, False, table, True) == _drawn(width, True, False, table, False), (width, line)

@@ -14,11 +14,13 @@ plain text alone, as strings: no rich ``Text`` is made for a cell that fits its 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal, cast
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from rich.console import Console, ConsoleOptions
 from rich.table import Table
 from rich.text import Text
@@ -79,31 +81,92 @@ class _Measured:
     """A cell's plain text, its lines and their widths in cells, measured once."""
 
     plain: str
-    lines: list[str]
-    sizes: list[int]
+    lines: tuple[str, ...]
+    sizes: tuple[int, ...]
     widest: int
 
 
 def _measured(cell: Cell) -> _Measured:
-    plain = plain_text(cell)
-    lines = plain.split("\n")
-    sizes = list(map(cell_len, lines))
+    return _measured_string(cell) if isinstance(cell, str) else _measure(plain_text(cell))
+
+
+@lru_cache(maxsize=4096)
+def _measured_string(cell: str) -> _Measured:
+    """A cell that is a string (a name, a number, an amount, a column's header), measured once a
+    command: the same few come back in every table of the report."""
+    return _measure(plain_text(cell))
+
+
+def _measure(plain: str) -> _Measured:
+    lines = tuple(plain.split("\n"))
+    sizes = tuple(map(cell_len, lines))
     # rich measures a cell by its lines as ``splitlines`` cuts them (at \x1c, \u2028 … too)
     broken = plain.splitlines()
-    widest = max(sizes) if broken == lines else max(map(cell_len, broken), default=0)
+    widest = max(sizes) if broken == list(lines) else max(map(cell_len, broken), default=0)
     return _Measured(plain, lines, sizes, widest)
 
 
 def _flat_cell(console: Console, cell: _Measured, width: int, justify: Justify) -> list[str]:
-    """A cell's lines as plain text, each ``width`` wide with its padding: padded where every line
-    fits (what ``Text.wrap`` gives them, without its work), else wrapped by ``Text.wrap``."""
+    """A cell's lines as plain text, each ``width`` wide with its padding: the lines that fit
+    padded, the others cut between words (what ``Text.wrap`` gives them, without its work)."""
     inner = width - PADDING
-    if "\t" in cell.plain or max(cell.sizes) > inner:
+    if "\t" in cell.plain:  # tabs are expanded by rich
         wrapped = Text(cell.plain).wrap(console, inner, justify=justify, overflow="fold")
         return [f" {line.plain} " for line in wrapped]
+    lines: list[str] = []
+    for line, size in zip(cell.lines, cell.sizes, strict=True):
+        if size <= inner:
+            lines.append(_justified(line, inner, justify))
+        else:
+            lines += _wrapped(console, line, inner, justify)
+    return [f" {line} " for line in lines]
+
+
+def _justified(line: str, width: int, justify: Justify) -> str:
+    """A line of at most ``width`` cells (its trailing spaces aside) made ``width`` wide, as
+    ``Text.wrap`` justifies it: its end padded, or, justified right, its trailing spaces moved
+    to its start."""
     if justify == "right":
-        return [f" {' ' * (inner - cell_len(line.rstrip()))}{line.rstrip()} " for line in cell.lines]
-    return [f" {line}{' ' * (inner - size)} " for line, size in zip(cell.lines, cell.sizes, strict=True)]
+        line = line.rstrip()
+        return " " * (width - cell_len(line)) + line
+    size = cell_len(line)
+    return set_cell_size(line, width) if size > width else line + " " * (width - size)
+
+
+_WORD = re.compile(r"\s*\S+\s*")
+"""A word with the spaces around it, as rich's wrapping takes words."""
+
+_TRAILING_SPACES = re.compile(r"\s+$")
+
+
+def _wrapped(console: Console, line: str, width: int, justify: Justify) -> list[str]:
+    """A line wider than ``width`` cells cut between words as ``Text.wrap`` cuts it (rich's
+    ``divide_line``: a word goes to the next line when the line has no room for it, its trailing
+    spaces aside), each piece justified; a line with a word wider than ``width`` is left to
+    ``Text.wrap``, which folds the word."""
+    starts = [0]
+    used = 0  # the cells of the line being filled
+    for word in _WORD.finditer(line):
+        size = cell_len(word.group().rstrip())
+        if size > width:
+            return [piece.plain for piece in Text(line).wrap(console, width, justify=justify, overflow="fold")]
+        if width - used >= size:
+            used += cell_len(word.group())
+        else:
+            starts.append(word.start())
+            used = cell_len(word.group())
+    pieces = [line[start:end] for start, end in zip(starts, [*starts[1:], len(line)], strict=True)]
+    return [_justified(_cropped_spaces(piece, width), width, justify) for piece in pieces]
+
+
+def _cropped_spaces(piece: str, width: int) -> str:
+    """A piece without the trailing spaces that make it more than ``width`` characters long
+    (rich's ``Text.rstrip_end``, which counts characters, not cells)."""
+    excess = len(piece) - width
+    spaces = _TRAILING_SPACES.search(piece)
+    if excess <= 0 or spaces is None:
+        return piece
+    return piece[: len(piece) - min(len(spaces.group()), excess)]
 
 
 def _styled_cell(console: Console, text: Text, width: int, justify: Justify, style: str) -> list[Text | str]:
@@ -119,8 +182,10 @@ def _styled_cell(console: Console, text: Text, width: int, justify: Justify, sty
     return padded
 
 
-def _joined(edge: str, cells: Sequence[Text | str]) -> Text | str:
-    if all(isinstance(cell, str) for cell in cells):
+def _joined(edge: str, cells: Sequence[Text | str], flat: bool) -> Text | str:
+    """A line of a row from a line of each of its cells, between the edges; a string where the
+    cells' lines are all strings (``flat``: the lines of a plain console's table)."""
+    if flat:
         return edge + edge.join(cast(Sequence[str], cells)) + edge
     line = Text(edge)
     for cell in cells:
@@ -149,29 +214,31 @@ def _title(console: Console, title: str, widths: Sequence[int]) -> list[Text | s
     return list(heading.wrap(console, sum(widths) + len(widths) + 1, justify="left", overflow="fold"))
 
 
-def _row(cells: Sequence[Sequence[Text | str]], widths: Sequence[int], edge: str, head: bool) -> list[Text | str]:
-    """A row's lines from its cells' lines: the head's cells stand on the rule below them, the
-    others hang from the one above."""
-    height = max(len(cell) for cell in cells)
-    if all(len(cell) == height for cell in cells):  # nothing stands or hangs: a line from each cell
-        return [_joined(edge, line) for line in zip(*cells, strict=True)]
-    lines: list[Text | str] = []
-    for row in range(height):
-        shown = []
-        for cell, width in zip(cells, widths, strict=True):
-            at = row - (height - len(cell)) if head else row
-            shown.append(cell[at] if 0 <= at < len(cell) else " " * width)
-        lines.append(_joined(edge, shown))
-    return lines
+def _row(
+    cells: Sequence[Sequence[Text | str]], widths: Sequence[int], edge: str, head: bool, flat: bool
+) -> list[Text | str]:
+    """A row's lines from its cells' lines."""
+    height = max(map(len, cells))
+    filled = [_filled(cell, height, width, head) for cell, width in zip(cells, widths, strict=True)]
+    return [_joined(edge, line, flat) for line in zip(*filled, strict=True)]
 
 
-def _frame(cells: Sequence[Sequence[Sequence[Text | str]]], widths: Sequence[int]) -> list[Text | str]:
+def _filled(cell: Sequence[Text | str], height: int, width: int, head: bool) -> Sequence[Text | str]:
+    """A cell's lines, with blank ones to the row's height: the head's cells stand on the rule
+    below them, the others hang from the one above."""
+    if len(cell) == height:
+        return cell
+    blank = [" " * width] * (height - len(cell))
+    return [*blank, *cell] if head else [*cell, *blank]
+
+
+def _frame(cells: Sequence[Sequence[Sequence[Text | str]]], widths: Sequence[int], flat: bool) -> list[Text | str]:
     """The table's lines from its rows' cells' lines (the head's first): its rules and edges."""
     lines: list[Text | str] = ["┏" + "┳".join("━" * w for w in widths) + "┓"]
-    lines += _row(cells[0], widths, "┃", head=True)
+    lines += _row(cells[0], widths, "┃", head=True, flat=flat)
     lines.append("┡" + "╇".join("━" * w for w in widths) + "┩")
     for row in cells[1:]:
-        lines += _row(row, widths, "│", head=False)
+        lines += _row(row, widths, "│", head=False, flat=flat)
     lines.append("└" + "┴".join("─" * w for w in widths) + "┘")
     return lines
 
@@ -198,14 +265,14 @@ def grid(
     justified = [justify for _header, justify in headers]
     if plain(console):
         heading: list[Text | str] = [plain_text(title)] if title else []  # soft-wrap: kept on its line
-        flat = [
+        plain_cells = [
             [
                 _flat_cell(console, cell, width, justify)
                 for cell, width, justify in zip(row, widths, justified, strict=True)
             ]
             for row in measured
         ]
-        return heading + _frame(flat, widths)
+        return heading + _frame(plain_cells, widths, flat=True)
     styled = [
         [
             _styled_cell(console, rich_text(cell), width, justify, header_style if index == 0 else "")
@@ -213,7 +280,7 @@ def grid(
         ]
         for index, row in enumerate(table)
     ]
-    return _title(console, title, widths) + _frame(styled, widths)
+    return _title(console, title, widths) + _frame(styled, widths, flat=False)
 
 
 def _rich_table(
