@@ -469,10 +469,11 @@ def _check_json(files: tuple[str, ...], choice: RulesChoice, settle: bool, statu
 def _check_text(files: tuple[str, ...], choice: RulesChoice, settle: bool, status: ExitStatus, no_color: bool) -> None:
     """``check``'s report: each hand written as soon as it is judged (decision H17), each file's
     errors and balance after its hands, and with ``--settle`` the evening's settle-up at the end."""
-    from .render.grid import print_all
+    from .render.grid import fixed_options, print_all
     from .render.report import hand_report, print_file_end, print_settle_up, rules_label
 
     console = _console(no_color=no_color, emoji=False, markup=False)
+    options = fixed_options(console)
     lang = _lang()
     reader = reader_from_env()
     evening = SettleUp()
@@ -483,7 +484,7 @@ def _check_text(files: tuple[str, ...], choice: RulesChoice, settle: bool, statu
                 click.echo(_usage_text(path, result, check.lines), err=True)
                 continue
             rules = rules_label(choice.name_for(hand), choice.sets_for(hand), lang)
-            print_all(console, hand_report(console, path, result, check.lines, lang, rules=rules))
+            print_all(console, hand_report(console, path, result, check.lines, lang, rules=rules, options=options))
         _file_errors(check)
         print_file_end(console, check, lang)
         status.add(check)

@@ -76,6 +76,15 @@ def plain(console: Console) -> bool:
     return console.color_system is None and console.soft_wrap
 
 
+def fixed_options(console: Console) -> ConsoleOptions | None:
+    """The options (the size) to draw all of a command's tables with, where the console is plain:
+    a file or a pipe gets its tables at one width, the terminal's when the command began (rich
+    asks the terminal at each reading: a tenth of the report's own cost, read once a hand;
+    decision B22). None for a terminal, whose size is read again for each hand, so that the
+    report follows its window as it is resized (decision B20)."""
+    return console.options if plain(console) else None
+
+
 @dataclass(frozen=True, slots=True)
 class _Measured:
     """A cell's plain text, its lines and their widths in cells, measured once."""

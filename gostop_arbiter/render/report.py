@@ -149,11 +149,13 @@ def hand_report(
     lang: Lang = "en",
     *,
     rules: str | None = None,
+    options: ConsoleOptions | None = None,
 ) -> Iterator[Drawn]:
     """One hand's report, a piece at a time, the last a blank line; ``lines`` holds the text of the
     file's lines by number (at least the hand's own), for showing each violation's line with a
     caret; ``rules`` names the rules it was judged under (:func:`rules_label`; by default the
-    verdict's profile)."""
+    verdict's profile); ``options`` the console's, where they were read once for all the hands
+    (:func:`.grid.fixed_options`), else they are read once a hand."""
     said: list[Styled] = [_heading(path, hand, lang, rules)]
     said += [_caret(violation, lines, lang) for violation in hand.violations]
     for note in hand.discrepancies:
@@ -162,7 +164,7 @@ def hand_report(
         said.append(Text(line, style="yellow"))
     yield said
     if hand.scores or hand.payments:
-        options = console.options  # the console's size, asked once a hand (rich asks the terminal each time)
+        options = options or console.options  # the console's size: rich asks the terminal each time
         if hand.scores:
             yield _scores(console, options, hand, lang)
         if hand.payments:
