@@ -8,8 +8,8 @@ narrowed first when the table is wider than the console, as rich narrows them; e
 wrapped by rich's own ``Text.wrap``. A test draws random tables both ways and compares them.
 
 Where the console is plain (a pipe or a file, :func:`plain`), a table is drawn from its cells'
-plain text alone, as strings: no rich ``Text`` is made for a cell that fits its column
-(decision B21).
+plain text alone, as strings, and a line too long for its cell is cut between words as
+``Text.wrap`` cuts it, without making a ``Text`` (decision B21).
 """
 
 from __future__ import annotations
