@@ -16,29 +16,8 @@ from rich.text import Text
 
 from gostop_arbiter.render.grid import Justify, grid, print_drawn
 
-WORDS = [
-    "pi",
-    "8g",
-    "11pp",
-    "민지",
-    "재현",
-    "×2",
-    "shake",
-    "pi-bak",
-    "Minji's",
-    "junk",
-    "is",
-    "worth",
-    "7",
-    "(7",
-    "or",
-    "fewer)",
-    "averyveryverylongwordthatcannotwrap",
-    "",
-    "go-bak",
-    "할머니께서",
-    "1,100원",
-]
+WORDS = ["pi", "8g", "11pp", "민지", "재현", "×2", "shake", "pi-bak", "Minji's", "junk", "is", "worth", "7", "(7", "or",
+         "fewer)", "averyveryverylongwordthatcannotwrap", "", "go-bak", "할머니께서", "1,100원"]
 
 
 def _cell(rng: random.Random) -> Text:
@@ -46,17 +25,9 @@ def _cell(rng: random.Random) -> Text:
     return Text("\n".join(lines))
 
 
-def _drawn(
-    width: int,
-    soft_wrap: bool,
-    colour: bool,
-    table: tuple[str, list[tuple[str, Justify]], list[list[Text]]],
-    ours: bool,
-) -> str:
+def _drawn(width: int, soft_wrap: bool, colour: bool, table: tuple[str, list[tuple[str, Justify]], list[list[Text]]], ours: bool) -> str:
     out = io.StringIO()
-    console = Console(
-        file=out, width=width, color_system="truecolor" if colour else None, highlight=False, emoji=False, markup=False
-    )
+    console = Console(file=out, width=width, color_system="truecolor" if colour else None, highlight=False, emoji=False, markup=False)
     console.soft_wrap = soft_wrap
     title, headers, rows = table
     if ours:
