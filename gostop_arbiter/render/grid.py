@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, cast
 
@@ -25,6 +24,7 @@ from rich.console import Console, ConsoleOptions
 from rich.table import Table
 from rich.text import Text
 
+from ..records import frozen
 from .styled import Styled, plain_text, rich_text
 
 Justify = Literal["left", "right"]
@@ -85,7 +85,7 @@ def fixed_options(console: Console) -> ConsoleOptions | None:
     return console.options if plain(console) else None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Measured:
     """A cell's plain text, its lines and their widths in cells, measured once."""
 
