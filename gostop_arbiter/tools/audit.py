@@ -243,22 +243,50 @@ def _pool(workers: int) -> Iterator[ProcessPoolExecutor]:
         pool.shutdown()
 
 
+def _size(path: str) -> int:
+    """A file's size in bytes; 0 for one that cannot be looked at (its worker says why)."""
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
+
+
+def _largest_first(tasks: Sequence[Task]) -> list[int]:
+    """The tasks' indices in the order the workers take them: the largest file first, files of one
+    size in file order. The last files taken are then the smallest, so that the workers end close
+    together however unequal the files are (decision B24)."""
+    return sorted(range(len(tasks)), key=lambda i: -_size(tasks[i][0]))
+
+
+def _in_order(order: Sequence[int], results: Iterable[FileAudit]) -> Iterator[FileAudit]:
+    """``results``, which come in ``order`` (a list of indices), in the order of the indices: each
+    as soon as every one before it is in."""
+    waiting: dict[int, FileAudit] = {}
+    following = 0
+    for index, result in zip(order, results, strict=True):
+        waiting[index] = result
+        while following in waiting:
+            yield waiting.pop(following)
+            following += 1
+
+
 def _summaries(tasks: list[Task], jobs: int | None) -> Generator[FileAudit]:
     """Each file's summary: standard input's first (the main process reads it while the workers
     judge the others), then the others' in order."""
     reader = reader_from_env()
     here = [task for task in tasks if task[0] == STDIN]
     remote = [task for task in tasks if task[0] != STDIN]
-    workers = jobs or os.cpu_count() or 1
-    if workers <= 1 or len(remote) <= 1:
+    workers = min(jobs or os.cpu_count() or 1, len(remote))  # a worker with no file is a fork for nothing
+    if workers <= 1:
         for task in tasks:
             yield audit_file(*task, reader=reader)
         return
+    order = _largest_first(remote)
     with _pool(workers) as pool:
-        results = pool.map(_job, remote, chunksize=_chunk_size(remote, workers))
+        results = pool.map(_job, [remote[i] for i in order], chunksize=_chunk_size(remote, workers))
         for task in here:
             yield audit_file(*task, reader=reader)
-        yield from results
+        yield from _in_order(order, results)
 
 
 @contextlib.contextmanager
