@@ -182,3 +182,21 @@ def test_the_workers_take_the_largest_files_first_and_the_records_keep_file_orde
     audit([str(tmp_path)], jobs=1, jsonl=str(one))
     audit([str(tmp_path)], jobs=2, jsonl=str(two))
     assert one.read_text(encoding="utf-8") == two.read_text(encoding="utf-8")
+
+
+def test_an_audit_without_a_jsonl_counts_what_one_with_it_counts(tmp_path: Path) -> None:
+    """Without a JSONL, a hand's summary is counted from its verdict, not from its JSON record
+    (decision B25): the same counts, codes, money and files not judged in full."""
+    roots = [str(folder(tmp_path)), str(SPEC_EXAMPLES), str(SPEC_EXAMPLES.parent / "hands")]
+    roots += [str(SPEC_EXAMPLES.parent / "errors"), str(SPEC_EXAMPLES.parent.parent / "samples")]
+
+    def counted(total: FileAudit) -> tuple[object, ...]:
+        said = [m if isinstance(m, str) else m.english() for m in total.not_judged]
+        fields = (total.hands, total.valid, total.disputed, total.unreadable, total.errors, total.money)
+        return (*fields, sorted(total.codes.items()), said)
+
+    for jobs in (1, 2):
+        with_jsonl = audit(roots, jobs=jobs, jsonl=str(tmp_path / "v.jsonl"))
+        without = audit(roots, jobs=jobs)
+        assert counted(without) == counted(with_jsonl)
+        assert with_jsonl.disputed and with_jsonl.errors and with_jsonl.codes  # each kind is there to count

@@ -30,7 +30,7 @@ from ..notation import SyntaxIssue
 from ..notation.reader import Reader, decoded_lines, reader_from_env
 from ..outputs import STDIN, cannot_read, opened_input, output_file
 from ..records import dump, mutable
-from ..verdict import FileError, SaidFileError
+from ..verdict import FileError, HandVerdict, SaidFileError
 
 
 @mutable
@@ -79,11 +79,23 @@ def _never() -> bool:
     return False
 
 
+def _tally(verdict: HandVerdict) -> dict[str, object]:
+    """The fields of a hand's JSON record that its file's summary counts (:func:`_count`), taken from
+    the verdict without writing the rest: an audit that writes no JSONL need not build any record
+    in full, which is most of what pydantic costs it, at start and hand by hand (decision B25)."""
+    return {
+        "valid": verdict.valid,
+        "discrepancies": bool(verdict.discrepancies),
+        "violations": [{"code": v.code} for v in verdict.violations],
+    }
+
+
 def _records(
-    path: str, choice: RulesChoice, reader: Reader, stopped: Callable[[], bool] = _never
+    path: str, choice: RulesChoice, reader: Reader, stopped: Callable[[], bool] = _never, *, full: bool = True
 ) -> Iterator[tuple[dict[str, object], Message | None]]:
     """One JSON record per hand (or per error) of a file, read as a stream, none after ``stopped``;
-    beside an error's record, its message (to be said in the reader's language)."""
+    beside an error's record, its message (to be said in the reader's language). Unless ``full``, a
+    hand's record holds only what the summary counts (:func:`_tally`)."""
     session = Session(choice)
     undecodable: dict[int, SyntaxIssue] = {}
     try:
@@ -99,8 +111,10 @@ def _records(
                 if isinstance(verdict, FileError):
                     said = verdict.said if isinstance(verdict, SaidFileError) else None
                     yield {"path": path, "error": verdict.to_json()}, said
-                else:
+                elif full:
                     yield {"path": path, **dump(verdict, mode="json", by_alias=True)}, None
+                else:
+                    yield _tally(verdict), None
     except OSError as error:
         unread = cannot_read(path, error)
         message = unread.english()
@@ -154,7 +168,7 @@ def audit_file(
     stopped: Callable[[], bool] = _never,
 ) -> FileAudit:
     """Judge one file, writing its records to ``jsonl`` (when given) as they come."""
-    records = _records(path, choice, reader or reader_from_env(), stopped)
+    records = _records(path, choice, reader or reader_from_env(), stopped, full=jsonl is not None)
     if jsonl is None:
         return _summed(path, records, None)
     with open(jsonl, "w", encoding="utf-8") as out:
@@ -331,7 +345,7 @@ def _remote_job(path: str, choice: RulesChoice, records: bool = True) -> tuple[F
     """One file on a dask worker: its summary and, when ``records``, its JSONL records (the worker's
     disk is not ours). Each task reads with a reader of its own: a worker runs tasks on threads."""
     out = io.StringIO() if records else None
-    summary = _summed(path, _records(path, choice, reader_from_env()), out)
+    summary = _summed(path, _records(path, choice, reader_from_env(), full=records), out)
     return summary, out.getvalue() if out is not None else ""
 
 
