@@ -11,7 +11,7 @@ from pathlib import Path
 from conftest import SPEC_EXAMPLES
 
 from gostop_arbiter.exitcodes import Exit
-from gostop_arbiter.tools.audit import audit
+from gostop_arbiter.tools.audit import FileAudit, audit
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -160,3 +160,43 @@ def test_the_files_not_judged_in_full_are_named_with_their_first_error(tmp_path:
         f"{tmp_path / 'broken.gsn'}:2:4: '3q' is not a card: write the month and a category, such as 3p, 8g, 9a, 1r, 11pp or 8광 (and 1 more)",
         f"cannot read {fifo}: it is a pipe, not a file",
     ]
+
+
+def test_the_workers_take_the_largest_files_first_and_the_records_keep_file_order(tmp_path: Path) -> None:
+    """Largest first (decision B24): the files come back out of order, and are put back in order."""
+    from gostop_arbiter.judging.file import RulesChoice
+    from gostop_arbiter.tools.audit import _in_order, _largest_first
+
+    for name, hands in [("a.gsn", 3), ("b.gsn", 12), ("c.gsn", 3), ("d.gsn", 25)]:
+        assert run("simulate", "--hands", str(hands), "--seed", "4", "-o", str(tmp_path / name)).returncode == 0
+    missing = str(tmp_path / "gone.gsn")
+    tasks = [(str(tmp_path / n), RulesChoice(), None) for n in ["a.gsn", "b.gsn", "c.gsn", "d.gsn"]] + [
+        (missing, RulesChoice(), None)
+    ]
+    order = _largest_first(tasks)
+    assert order == [3, 1, 0, 2, 4]  # one size in file order; a file that cannot be looked at last
+    taken = [FileAudit(tasks[i][0]) for i in order]  # the summaries as the workers send them back
+    assert [s.path for s in _in_order(order, taken)] == [t[0] for t in tasks]
+
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    audit([str(tmp_path)], jobs=1, jsonl=str(one))
+    audit([str(tmp_path)], jobs=2, jsonl=str(two))
+    assert one.read_text(encoding="utf-8") == two.read_text(encoding="utf-8")
+
+
+def test_an_audit_without_a_jsonl_counts_what_one_with_it_counts(tmp_path: Path) -> None:
+    """Without a JSONL, a hand's summary is counted from its verdict, not from its JSON record
+    (decision B25): the same counts, codes, money and files not judged in full."""
+    roots = [str(folder(tmp_path)), str(SPEC_EXAMPLES), str(SPEC_EXAMPLES.parent / "hands")]
+    roots += [str(SPEC_EXAMPLES.parent / "errors"), str(SPEC_EXAMPLES.parent.parent / "samples")]
+
+    def counted(total: FileAudit) -> tuple[object, ...]:
+        said = [m if isinstance(m, str) else m.english() for m in total.not_judged]
+        fields = (total.hands, total.valid, total.disputed, total.unreadable, total.errors, total.money)
+        return (*fields, sorted(total.codes.items()), said)
+
+    for jobs in (1, 2):
+        with_jsonl = audit(roots, jobs=jobs, jsonl=str(tmp_path / "v.jsonl"))
+        without = audit(roots, jobs=jobs)
+        assert counted(without) == counted(with_jsonl)
+        assert with_jsonl.disputed and with_jsonl.errors and with_jsonl.codes  # each kind is there to count

@@ -30,7 +30,7 @@ from ..notation import SyntaxIssue
 from ..notation.reader import Reader, decoded_lines, reader_from_env
 from ..outputs import STDIN, cannot_read, opened_input, output_file
 from ..records import dump, mutable
-from ..verdict import FileError, SaidFileError
+from ..verdict import FileError, HandVerdict, SaidFileError
 
 
 @mutable
@@ -79,11 +79,23 @@ def _never() -> bool:
     return False
 
 
+def _tally(verdict: HandVerdict) -> dict[str, object]:
+    """The fields of a hand's JSON record that its file's summary counts (:func:`_count`), taken from
+    the verdict without writing the rest: an audit that writes no JSONL need not build any record
+    in full, which is most of what pydantic costs it, at start and hand by hand (decision B25)."""
+    return {
+        "valid": verdict.valid,
+        "discrepancies": bool(verdict.discrepancies),
+        "violations": [{"code": v.code} for v in verdict.violations],
+    }
+
+
 def _records(
-    path: str, choice: RulesChoice, reader: Reader, stopped: Callable[[], bool] = _never
+    path: str, choice: RulesChoice, reader: Reader, stopped: Callable[[], bool] = _never, *, full: bool = True
 ) -> Iterator[tuple[dict[str, object], Message | None]]:
     """One JSON record per hand (or per error) of a file, read as a stream, none after ``stopped``;
-    beside an error's record, its message (to be said in the reader's language)."""
+    beside an error's record, its message (to be said in the reader's language). Unless ``full``, a
+    hand's record holds only what the summary counts (:func:`_tally`)."""
     session = Session(choice)
     undecodable: dict[int, SyntaxIssue] = {}
     try:
@@ -99,8 +111,10 @@ def _records(
                 if isinstance(verdict, FileError):
                     said = verdict.said if isinstance(verdict, SaidFileError) else None
                     yield {"path": path, "error": verdict.to_json()}, said
-                else:
+                elif full:
                     yield {"path": path, **dump(verdict, mode="json", by_alias=True)}, None
+                else:
+                    yield _tally(verdict), None
     except OSError as error:
         unread = cannot_read(path, error)
         message = unread.english()
@@ -154,7 +168,7 @@ def audit_file(
     stopped: Callable[[], bool] = _never,
 ) -> FileAudit:
     """Judge one file, writing its records to ``jsonl`` (when given) as they come."""
-    records = _records(path, choice, reader or reader_from_env(), stopped)
+    records = _records(path, choice, reader or reader_from_env(), stopped, full=jsonl is not None)
     if jsonl is None:
         return _summed(path, records, None)
     with open(jsonl, "w", encoding="utf-8") as out:
@@ -243,22 +257,50 @@ def _pool(workers: int) -> Iterator[ProcessPoolExecutor]:
         pool.shutdown()
 
 
+def _size(path: str) -> int:
+    """A file's size in bytes; 0 for one that cannot be looked at (its worker says why)."""
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
+
+
+def _largest_first(tasks: Sequence[Task]) -> list[int]:
+    """The tasks' indices in the order the workers take them: the largest file first, files of one
+    size in file order. The last files taken are then the smallest, so that the workers end close
+    together however unequal the files are (decision B24)."""
+    return sorted(range(len(tasks)), key=lambda i: -_size(tasks[i][0]))
+
+
+def _in_order(order: Sequence[int], results: Iterable[FileAudit]) -> Iterator[FileAudit]:
+    """``results``, which come in ``order`` (a list of indices), in the order of the indices: each
+    as soon as every one before it is in."""
+    waiting: dict[int, FileAudit] = {}
+    following = 0
+    for index, result in zip(order, results, strict=True):
+        waiting[index] = result
+        while following in waiting:
+            yield waiting.pop(following)
+            following += 1
+
+
 def _summaries(tasks: list[Task], jobs: int | None) -> Generator[FileAudit]:
     """Each file's summary: standard input's first (the main process reads it while the workers
     judge the others), then the others' in order."""
     reader = reader_from_env()
     here = [task for task in tasks if task[0] == STDIN]
     remote = [task for task in tasks if task[0] != STDIN]
-    workers = jobs or os.cpu_count() or 1
-    if workers <= 1 or len(remote) <= 1:
+    workers = min(jobs or os.cpu_count() or 1, len(remote))  # a worker with no file is a fork for nothing
+    if workers <= 1:
         for task in tasks:
             yield audit_file(*task, reader=reader)
         return
+    order = _largest_first(remote)
     with _pool(workers) as pool:
-        results = pool.map(_job, remote, chunksize=_chunk_size(remote, workers))
+        results = pool.map(_job, [remote[i] for i in order], chunksize=_chunk_size(remote, workers))
         for task in here:
             yield audit_file(*task, reader=reader)
-        yield from results
+        yield from _in_order(order, results)
 
 
 @contextlib.contextmanager
@@ -303,7 +345,7 @@ def _remote_job(path: str, choice: RulesChoice, records: bool = True) -> tuple[F
     """One file on a dask worker: its summary and, when ``records``, its JSONL records (the worker's
     disk is not ours). Each task reads with a reader of its own: a worker runs tasks on threads."""
     out = io.StringIO() if records else None
-    summary = _summed(path, _records(path, choice, reader_from_env()), out)
+    summary = _summed(path, _records(path, choice, reader_from_env(), full=records), out)
     return summary, out.getvalue() if out is not None else ""
 
 
