@@ -6,7 +6,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 
 def _nothing(n: int = 1) -> None:
@@ -22,6 +21,10 @@ def progress_bar(
     if quiet or not console.is_terminal:
         yield _nothing
         return
+    # Imported only for a bar that is drawn: a pipe or --quiet never needs it, and an audit's
+    # start-up is time its workers wait for (decision B26).
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     columns = (
         TextColumn("[bold]{task.description}"),
         BarColumn(),
