@@ -134,6 +134,18 @@ def test_settle_ends_with_the_fewest_transfers(tmp_path: Path) -> None:
     ]
 
 
+def test_settle_of_a_file_of_many_tables_is_found_without_trying_every_group(tmp_path: Path) -> None:
+    """A log of forty tables names eighty players: their transfers are found greedily (R85), where
+    looking at every group of them would need 2**80 sums."""
+    hands = "\n".join(
+        YUNA_WINS.replace("Yuna", f"Yuna{i}").replace("Taeho", f"Taeho{i}") + f"Yuna{i}: stop\n" for i in range(40)
+    )
+    document = json.loads(run("check", write(tmp_path, hands), "--settle", "--json").stdout)
+    transfers = document["files"][0]["settle_up"]
+    assert len(transfers) == 40
+    assert {"from": "Taeho7", "to": "Yuna7", "amount": 16} in transfers
+
+
 def test_check_a_bundled_tally_sample() -> None:
     result = run("check", str(SAMPLES / "gostop-3p-tally.gsn"), "--json")
     assert result.returncode == Exit.OK, result.stdout

@@ -127,6 +127,29 @@ def test_settle_up_clears_every_balance_with_the_fewest_transfers(values: list[i
     assert len(transfers) == _fewest_by_brute_force([v for v in values if v])
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(-50, 50).filter(bool), min_size=13, max_size=60))
+def test_settle_up_of_many_players_clears_every_balance_in_fewer_transfers_than_players(values: list[int]) -> None:
+    """Beyond twelve players with a balance the transfers are found greedily (R85), exact pairs first."""
+    values.append(-sum(values))
+    balance = {f"P{i}": v for i, v in enumerate(values)}
+    transfers = settle_up(balance)
+    after = dict(balance)
+    for payer, payee, amount in transfers:
+        assert amount > 0
+        after[payer] += amount
+        after[payee] -= amount
+    assert all(v == 0 for v in after.values())
+    assert len(transfers) < sum(1 for v in values if v)
+
+
+def test_settle_up_of_thousands_of_players_pairs_equal_amounts() -> None:
+    balance = {f"W{i}": i + 1 for i in range(5000)} | {f"L{i}": -(i + 1) for i in range(5000)}
+    transfers = settle_up(balance)
+    assert sorted(transfers)[:2] == [("L0", "W0", 1), ("L1", "W1", 2)]
+    assert len(transfers) == 5000
+
+
 def test_fws_delayed_sale_is_paid_by_the_hands_losers_or_by_nobody_after_a_nagari() -> None:
     """FW: "Compensation ... is paid at the end of the round, by the two losers"; a draw pays none."""
     profile = resolve("standard", {"sale_payers": "losers-at-end"})
