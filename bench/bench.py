@@ -567,7 +567,7 @@ def main() -> None:
     parser.add_argument(
         "--memory-hands",
         default="10000,100000",
-        help="sizes of the files whose audit's peak memory is taken, comma-separated ('': none)",
+        help="sizes of the files whose audit's peak memory is taken, comma-separated ('' or 0: none)",
     )
     parser.add_argument(
         "--process-hands", type=int, default=2000, help="hands in the file of the whole processes' rounds (0: none)"
@@ -693,8 +693,8 @@ def main() -> None:
         whole_processes(args.process_hands, args.process_rounds)
     if args.audit_hands:
         audit_scaling(args.audit_hands, args.players, args.audit_rounds)
-    if args.memory_hands:
-        sizes = [int(n) for n in args.memory_hands.split(",")]
+    sizes = [int(n) for n in args.memory_hands.split(",") if n.strip() and int(n) > 0]
+    if sizes:
         audit_memory(min(args.distinct, *sizes), args.players, sizes)
 
     if args.validate:
