@@ -288,7 +288,7 @@ def _lines(
     bright_points = bright_total(len(brights), RAIN_BRIGHT in brights, profile, joker=joker)
     if bright_points:
         lines.append(ScoreLine("brights", bright_points, brights))
-    if len(animals) >= 3 and all(c in animals for c in GODORI):
+    if len(animals) >= 3 and _GODORI.issubset(animals):
         lines.append(ScoreLine("godori", scoring.godori_points, GODORI))
     if len(animals) >= 5:
         lines.append(ScoreLine("animals", len(animals) - 4, animals))
@@ -305,13 +305,13 @@ def _lines(
 def _ribbon_lines(cards: list[str], ribbons: tuple[str, ...], profile: Profile) -> list[ScoreLine]:
     """The dans and the ribbon count."""
     scoring = profile.scoring
-    held = set(ribbons)
+    codes = set(cards)  # the dans asked of a set, not by scanning the pile's list for each card
     lines: list[ScoreLine] = []
-    if len(held) >= 3:  # a dan is three ribbons
-        for rule, dan in (("hongdan", HONGDAN), ("cheongdan", CHEONGDAN)):
-            if all(c in held for c in dan):
+    if len(ribbons) >= 3:  # a dan is three ribbons
+        for rule, dan, dan_set in (("hongdan", HONGDAN, _HONGDAN), ("cheongdan", CHEONGDAN, _CHEONGDAN)):
+            if codes >= dan_set:
                 lines.append(ScoreLine(rule, 3, dan))
-    chodan = _chodan(cards, profile)
+    chodan = _chodan(codes, profile)
     if chodan:
         lines.append(ScoreLine("chodan", 3, chodan))
     if scoring.ten_ribbons_points and len(ribbons) == 10:
@@ -335,8 +335,8 @@ def bright_total(count: int, rain: bool, profile: Profile, *, joker: bool = Fals
     return 0
 
 
-def _chodan(cards: Collection[str], profile: Profile) -> tuple[str, ...]:
-    if all(c in cards for c in CHODAN):
+def _chodan(cards: AbstractSet[str], profile: Profile) -> tuple[str, ...]:
+    if cards >= _CHODAN:
         return CHODAN
     if profile.scoring.rain_chodan and RAIN_RIBBON in cards:
         held = tuple(c for c in CHODAN if c in cards)

@@ -343,8 +343,15 @@ def visit(hand: Hand, board: HandBoard, visitor: HandVisitor[Any] | None) -> boo
     """The hand's statements pushed onto the board, every violation recorded, each shown to the
     visitor after its ``begin_hand``; False when there is no visitor or it skipped the hand."""
     if visitor is None or visitor.begin_hand(hand, board) is SKIP:
-        for statement in hand.statements:
-            board.push(statement, strict=False)
+        if board._stack is None:
+            # a board without history (the judge's): each statement applied as a lenient push
+            # would, without the slice of its events that nobody here reads (B29)
+            st = board._state
+            for statement in hand.statements:
+                apply(st, statement)
+        else:
+            for statement in hand.statements:
+                board.push(statement, strict=False)
         return False
     listed = board._state.findings.listed
     for statement in hand.statements:
