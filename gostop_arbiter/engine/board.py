@@ -372,7 +372,8 @@ def apply(st: HandState, s: Statement) -> None:
         return
     if s.kind == "turn":  # most lines: the same steps as below, without the tests that cannot match
         calls.close_pending(st)
-        deal.begin(st)
+        if not st.seating.began:  # the first turn seats the players (a call each turn otherwise)
+            deal.begin(st)
         if st.outcome.kind == "incomplete":
             _turn(st, s)
         else:
@@ -471,12 +472,13 @@ def _turn(st: HandState, s: Turn) -> None:
     calls.missed(st, s.line)
     calls.unanswered(st, s.line)
     expected = st.expected()
-    if p not in st.order:
+    order = st.seating.order
+    if p not in order:
         st.violate("out-of-turn", s.line, s.column, f"{p} does not play this hand", p, reason="not-seated")
         return
     if p != expected:
         st.violate("out-of-turn", s.line, s.column, f"it is {expected}'s turn, not {p}'s", p, expected=expected or "")
-    st.next_index = st.order.index(p) + 1
+    st.next_index = order.index(p) + 1
     st.deeds.turn(p)
     if st.minhwatu:
         minhwatu_turn(st, s)
