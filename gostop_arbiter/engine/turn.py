@@ -98,7 +98,7 @@ def play_turn(st: HandState, s: Turn) -> None:
             flips = _joker(st, s, t, ref, flips)
         else:
             st.take(p, ref, s.line)
-            st.emit("play", s.line, p, [ref.code])
+            st.emit("play", s.line, p, (ref.code,))
             _hand_card(st, t, ref.code, s.target)
     if not flips and st.stock.remaining > 0:
         st.violate(
@@ -256,7 +256,7 @@ def _joker(st: HandState, s: Turn, t: _Turn, ref: CardRef, flips: list[Flip]) ->
     p, events = s.player, st.profile.events
     st.take(p, ref, s.line, "played")
     st.piles.add(p, [ref.code])
-    st.emit("bonus", s.line, p, [ref.code])
+    st.emit("bonus", s.line, p, (ref.code,))
     _steal(st, t, "bonus", events.bonus_steal)
     if events.bonus_from_hand != "flip-as-substitute":
         st.violate(
@@ -308,7 +308,7 @@ def _hand_card(st: HandState, t: _Turn, card: str, target: CardRef | None) -> No
         _wrong_target(st, t, target, on_table, card)
     if t.k == 0:
         st.table.lay(month, card)
-        st.emit("lay", t.line, t.player, [card])
+        st.emit("lay", t.line, t.player, (card,))
     elif t.k == 1:
         t.pair = on_table[0]
     elif t.k == 2:
@@ -362,7 +362,7 @@ def _flip(st: HandState, t: _Turn, flip: Flip) -> None:
     capture (TU-4, TU-5)."""
     card = flip.card.code
     st.draw(flip.card, t.line, t.player, "flipped")
-    st.emit("flip", t.line, t.player, [card])
+    st.emit("flip", t.line, t.player, (card,))
     if is_bonus(card):
         t.flipped_bonus.append(card)
         _steal(st, t, "bonus", st.profile.events.bonus_steal)
@@ -376,7 +376,7 @@ def _flip(st: HandState, t: _Turn, flip: Flip) -> None:
         _wrong_target(st, t, flip.target, on_table, card)
     if not on_table:
         st.table.lay(month, card)
-        st.emit("lay", t.line, t.player, [card])
+        st.emit("lay", t.line, t.player, (card,))
     elif len(on_table) == 1:
         st.table.take(month, on_table[0])
         t.captured += [card, on_table[0]]
@@ -448,7 +448,7 @@ def _last_card_pair(st: HandState, t: _Turn, card: str) -> None:
     t.captured += [t.hand_card, t.pair]
     if st.profile.events.last_card_flip_left:
         st.table.lay(month, card)
-        st.emit("lay", t.line, t.player, [card])
+        st.emit("lay", t.line, t.player, (card,))
     else:
         t.captured.append(card)
 
@@ -629,7 +629,7 @@ def bonus(st: HandState, s: Bonus) -> None:
     if not st.take(p, s.card, s.line, "laid"):
         return
     st.piles.add(p, [s.card.code])
-    st.emit("bonus", s.line, p, [s.card.code])
+    st.emit("bonus", s.line, p, (s.card.code,))
     if s.draw.code == UNSEEN:
         listed = st.stock.listed_next()
         if st.stock.remaining <= 0:
@@ -640,7 +640,7 @@ def bonus(st: HandState, s: Bonus) -> None:
     else:
         st.draw(s.draw, s.line, p, f"drawn by {p}")
         st.hands.add(p, s.draw.code)
-    st.emit("draw", s.line, p, [s.draw.code])
+    st.emit("draw", s.line, p, (s.draw.code,))
     steal = st.profile.events.bonus_steal
     if steal:
         opponents = _opponents(st, p)
