@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 
 from .cards import ANIMAL, BONUS_CARDS, BRIGHT, MONTH_CARDS, RIBBON, Kind, card_info, card_order
 from .records import frozen
@@ -287,7 +288,7 @@ def _lines(
     bright_points = bright_total(len(brights), RAIN_BRIGHT in brights, profile, joker=joker)
     if bright_points:
         lines.append(ScoreLine("brights", bright_points, brights))
-    if len(animals) >= 3 and all(c in animals for c in GODORI):
+    if len(animals) >= 3 and _GODORI.issubset(animals):
         lines.append(ScoreLine("godori", scoring.godori_points, GODORI))
     if len(animals) >= 5:
         lines.append(ScoreLine("animals", len(animals) - 4, animals))
@@ -304,13 +305,13 @@ def _lines(
 def _ribbon_lines(cards: list[str], ribbons: tuple[str, ...], profile: Profile) -> list[ScoreLine]:
     """The dans and the ribbon count."""
     scoring = profile.scoring
-    held = set(ribbons)
+    codes = set(cards)  # the dans asked of a set, not by scanning the pile's list for each card
     lines: list[ScoreLine] = []
-    if len(held) >= 3:  # a dan is three ribbons
-        for rule, dan in (("hongdan", HONGDAN), ("cheongdan", CHEONGDAN)):
-            if all(c in held for c in dan):
+    if len(ribbons) >= 3:  # a dan is three ribbons
+        for rule, dan, dan_set in (("hongdan", HONGDAN, _HONGDAN), ("cheongdan", CHEONGDAN, _CHEONGDAN)):
+            if codes >= dan_set:
                 lines.append(ScoreLine(rule, 3, dan))
-    chodan = _chodan(cards, profile)
+    chodan = _chodan(codes, profile)
     if chodan:
         lines.append(ScoreLine("chodan", 3, chodan))
     if scoring.ten_ribbons_points and len(ribbons) == 10:
@@ -334,8 +335,8 @@ def bright_total(count: int, rain: bool, profile: Profile, *, joker: bool = Fals
     return 0
 
 
-def _chodan(cards: Collection[str], profile: Profile) -> tuple[str, ...]:
-    if all(c in cards for c in CHODAN):
+def _chodan(cards: AbstractSet[str], profile: Profile) -> tuple[str, ...]:
+    if cards >= _CHODAN:
         return CHODAN
     if profile.scoring.rain_chodan and RAIN_RIBBON in cards:
         held = tuple(c for c in CHODAN if c in cards)
@@ -345,6 +346,7 @@ def _chodan(cards: Collection[str], profile: Profile) -> tuple[str, ...]:
 
 
 _NO_PLACEMENT: Placement = {}
+_NONE_AS_PI: AbstractSet[str] = frozenset()
 
 
 class PileCounts:
@@ -360,13 +362,27 @@ class PileCounts:
         self.brights = self.animals = self.ribbons = self.junk_value = 0
         self.changes = 0
         """How many cards have come and gone: a total worked out at one count holds until it moves."""
-        for code in cards:
-            self.add(code)
+        self.add_all(list(cards))
 
     def add(self, code: str) -> None:
+        self.add_all((code,))
+
+    def add_all(self, codes: Collection[str]) -> None:
+        """Cards join the pile: the counting of :meth:`_count` in one loop over a turn's captures,
+        without two calls a card (this runs after every turn of a replay)."""
         held = self.held
-        held[code] = held.get(code, 0) + 1
-        self._count(code, 1)
+        self.changes += len(codes)
+        for code in codes:
+            held[code] = held.get(code, 0) + 1
+            kind = _KINDS.get(code)
+            if kind is BRIGHT:
+                self.brights += 1
+            elif kind is ANIMAL:
+                self.animals += 1
+            elif kind is RIBBON:
+                self.ribbons += 1
+            elif kind is not None:
+                self.junk_value += _JUNK[code]
 
     def remove(self, code: str) -> None:
         held = self.held
@@ -377,7 +393,7 @@ class PileCounts:
             del held[code]
         self._count(code, -1)
 
-    def _count(self, code: str, step: int) -> None:
+    def _count(self, code: str, step: int) -> None:  # a card that leaves (a steal); one that comes: add_all
         self.changes += 1
         kind = _KINDS.get(code)
         if kind is BRIGHT:
@@ -396,22 +412,29 @@ class PileCounts:
     def _total(self, profile: Profile, placement: Placement, to_call: Played) -> int:
         scoring = profile.scoring
         held = self.held
-        animals, junk_value, as_pi = self._placed(placement)
-        joker = bool(scoring.six_brights_points) and any(code in BONUS_CARDS for code in held)
-        total = bright_total(self.brights, RAIN_BRIGHT in held, profile, joker=joker)
+        # each category asked only when its count can score: most piles checked hold little (B28)
+        if placement:
+            animals, junk_value, as_pi = self._placed(placement)
+        else:
+            animals, junk_value, as_pi = self.animals, self.junk_value, _NONE_AS_PI
+        total = 0
+        if self.brights >= 3:
+            joker = bool(scoring.six_brights_points) and any(code in BONUS_CARDS for code in held)
+            total += bright_total(self.brights, RAIN_BRIGHT in held, profile, joker=joker)
         codes = held.keys()
         if animals >= 3 and codes >= _GODORI and as_pi.isdisjoint(_GODORI):
             total += scoring.godori_points
         if animals >= 5:
             total += animals - 4
-        total += self._ribbon_points(profile)
+        if self.ribbons >= 3:  # fewer make no dan and no count
+            total += self._ribbon_points(profile)
         if junk_value >= 10:
             total += junk_value - 9
         if to_call:  # a regional set that counts toward the minimum, where the profile plays one
             total += self._house_points(to_call, placement)
         return total
 
-    def _placed(self, placement: Placement) -> tuple[int, int, set[str]]:
+    def _placed(self, placement: Placement) -> tuple[int, int, AbstractSet[str]]:
         """The animals and the junk value once the switchable animals are placed, and those placed
         as junk (they no longer make godori)."""
         animals, junk_value = self.animals, self.junk_value

@@ -343,8 +343,15 @@ def visit(hand: Hand, board: HandBoard, visitor: HandVisitor[Any] | None) -> boo
     """The hand's statements pushed onto the board, every violation recorded, each shown to the
     visitor after its ``begin_hand``; False when there is no visitor or it skipped the hand."""
     if visitor is None or visitor.begin_hand(hand, board) is SKIP:
-        for statement in hand.statements:
-            board.push(statement, strict=False)
+        if board._stack is None:
+            # a board without history (the judge's): each statement applied as a lenient push
+            # would, without the slice of its events that nobody here reads (B29)
+            st = board._state
+            for statement in hand.statements:
+                apply(st, statement)
+        else:
+            for statement in hand.statements:
+                board.push(statement, strict=False)
         return False
     listed = board._state.findings.listed
     for statement in hand.statements:
@@ -365,7 +372,8 @@ def apply(st: HandState, s: Statement) -> None:
         return
     if s.kind == "turn":  # most lines: the same steps as below, without the tests that cannot match
         calls.close_pending(st)
-        deal.begin(st)
+        if not st.seating.began:  # the first turn seats the players (a call each turn otherwise)
+            deal.begin(st)
         if st.outcome.kind == "incomplete":
             _turn(st, s)
         else:
@@ -464,12 +472,13 @@ def _turn(st: HandState, s: Turn) -> None:
     calls.missed(st, s.line)
     calls.unanswered(st, s.line)
     expected = st.expected()
-    if p not in st.order:
+    order = st.seating.order
+    if p not in order:
         st.violate("out-of-turn", s.line, s.column, f"{p} does not play this hand", p, reason="not-seated")
         return
     if p != expected:
         st.violate("out-of-turn", s.line, s.column, f"it is {expected}'s turn, not {p}'s", p, expected=expected or "")
-    st.next_index = st.order.index(p) + 1
+    st.next_index = order.index(p) + 1
     st.deeds.turn(p)
     if st.minhwatu:
         minhwatu_turn(st, s)

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from ..cards import ANIMAL, BONUS, card_info
 from ..messages import Message
 from ..notation.model import Call, Declare, Give, Shodang, ShodangAnswer
-from ..scoring import declaration_problem, junk_value_of, redeclaration_problem
+from ..scoring import declaration_problem, junk_value_of, redeclaration_problem, switchable_codes
 from .events import NOTES, EventKind
 from .state import Facts, HandState, PendingTurn, Problem, Steal, problem
 
@@ -132,7 +132,7 @@ def giveable(st: HandState, giver: str) -> list[str]:
     """The giver's junk, lowest first: singles, then doubles, then bonus cards (ST-2); a sake cup
     counted as junk first of the doubles where the rules give it first (cs470)."""
     declared = st.piles.declared(giver)
-    switchable = {f"{m}a" for m in st.profile.deck.switchable_animals}
+    switchable = switchable_codes(st.profile)  # found once per profile, not a set made for every steal
     cup_first = st.profile.deck.gukjin_given_first
     options = []
     for code in st.piles.of(giver):
@@ -143,8 +143,8 @@ def giveable(st: HandState, giver: str) -> list[str]:
             if declared.get(code) != "pi" and (st.profile.deck.gukjin_protected or code not in switchable):
                 continue
             value = 2
-        else:
-            value = junk_value_of(code, declared)
+        else:  # only a switchable animal is declared: any other card is worth what the deck says
+            value = info.junk_value
         if value:
             later = not (cup_first and code in switchable)
             options.append((value, later, info.kind is BONUS, code))

@@ -81,8 +81,9 @@ class Hands:
     # ---- changing -------------------------------------------------------------------------
 
     def deal(self, player: str, cards: list[str]) -> None:
-        self._known[player] = Counter(c for c in cards if c != UNSEEN)
-        self._unseen[player] = sum(1 for c in cards if c == UNSEEN)
+        known = [c for c in cards if c != UNSEEN]
+        self._known[player] = Counter(known)
+        self._unseen[player] = len(cards) - len(known)
         self._sizes[player] = len(cards)
 
     def add(self, player: str, code: str | None) -> None:

@@ -74,7 +74,7 @@ class Piles:
         known = self._scored.get(player)
         if known is not None and known[0] == tally.changes:
             return known[1]
-        score = tally.best(profile, self.declared(player))
+        score = tally.best(profile, self._declared.get(player, _NOTHING))
         self._scored[player] = (tally.changes, score)
         return score
 
@@ -85,9 +85,7 @@ class Piles:
         if player not in self._cards:
             self._cards[player], self._tallies[player] = [], PileCounts()
         self._cards[player].extend(cards)
-        tally = self._tallies[player]
-        for code in cards:
-            tally.add(code)
+        self._tallies[player].add_all(cards)
 
     def remove(self, player: str, code: str) -> None:
         """A card leaves the player's pile (a steal)."""

@@ -341,7 +341,10 @@ class HandState:
         return self.findings.listed
 
     def emit(self, kind: EventKind, line: int, player: str | None = None, cards: Any = (), **more: Any) -> None:
-        self.events.append(Event(kind, line, player, tuple(cards), turn=self.turn_number, **more))
+        if more:
+            self.events.append(Event(kind, line, player, tuple(cards), turn=self.turn_number, **more))
+        else:  # most events (plays, flips, captures) say nothing more: the fields in order, no keywords (B27)
+            self.events.append(Event(kind, line, player, tuple(cards), None, "", self.turn_number))
 
     def end(self, kind: OutcomeKind, winner: str | None, line: int) -> None:
         """The hand ends here, or so it stands (a stop, chongtong, three ppeoks, a redeal …)."""

@@ -87,7 +87,7 @@ def play_turn(st: HandState, s: Turn) -> None:
     start_months = st.table.months_held() if start_cards == 2 else 0
     if st.shake_due is not None:
         _check_shake_due(st, s)
-    flips = list(s.flips)
+    flips = s.flips  # only read, as every record's list: no copy
     if s.play == "pass":
         _pass(st, s)
     elif s.play == "bomb":
@@ -98,7 +98,7 @@ def play_turn(st: HandState, s: Turn) -> None:
             flips = _joker(st, s, t, ref, flips)
         else:
             st.take(p, ref, s.line)
-            st.emit("play", s.line, p, [ref.code])
+            st.emit("play", s.line, p, (ref.code,))
             _hand_card(st, t, ref.code, s.target)
     if not flips and st.stock.remaining > 0:
         st.violate(
@@ -256,7 +256,7 @@ def _joker(st: HandState, s: Turn, t: _Turn, ref: CardRef, flips: list[Flip]) ->
     p, events = s.player, st.profile.events
     st.take(p, ref, s.line, "played")
     st.piles.add(p, [ref.code])
-    st.emit("bonus", s.line, p, [ref.code])
+    st.emit("bonus", s.line, p, (ref.code,))
     _steal(st, t, "bonus", events.bonus_steal)
     if events.bonus_from_hand != "flip-as-substitute":
         st.violate(
@@ -308,7 +308,7 @@ def _hand_card(st: HandState, t: _Turn, card: str, target: CardRef | None) -> No
         _wrong_target(st, t, target, on_table, card)
     if t.k == 0:
         st.table.lay(month, card)
-        st.emit("lay", t.line, t.player, [card])
+        st.emit("lay", t.line, t.player, (card,))
     elif t.k == 1:
         t.pair = on_table[0]
     elif t.k == 2:
@@ -362,7 +362,7 @@ def _flip(st: HandState, t: _Turn, flip: Flip) -> None:
     capture (TU-4, TU-5)."""
     card = flip.card.code
     st.draw(flip.card, t.line, t.player, "flipped")
-    st.emit("flip", t.line, t.player, [card])
+    st.emit("flip", t.line, t.player, (card,))
     if is_bonus(card):
         t.flipped_bonus.append(card)
         _steal(st, t, "bonus", st.profile.events.bonus_steal)
@@ -376,10 +376,10 @@ def _flip(st: HandState, t: _Turn, flip: Flip) -> None:
         _wrong_target(st, t, flip.target, on_table, card)
     if not on_table:
         st.table.lay(month, card)
-        st.emit("lay", t.line, t.player, [card])
+        st.emit("lay", t.line, t.player, (card,))
     elif len(on_table) == 1:
         st.table.take(month, on_table[0])
-        t.captured += [card, on_table[0]]
+        t.captured += (card, on_table[0])
     elif len(on_table) == 2:
         chosen = flip.target.code if flip.target is not None and flip.target.code in on_table else on_table[0]
         if flip.target is None and on_table[0] != on_table[1]:
@@ -394,7 +394,7 @@ def _flip(st: HandState, t: _Turn, flip: Flip) -> None:
                 second=on_table[1],
             )
         st.table.take(month, chosen)
-        t.captured += [card, chosen]
+        t.captured += (card, chosen)
     else:
         t.captured += [card, *_take_stack(st, t, month)]
 
@@ -409,7 +409,7 @@ def _same_month(st: HandState, t: _Turn, card: str, target: CardRef | None) -> N
     _wrong_target(st, t, target, on_table, card)
     if t.k == 0:
         st.table.take(month, hand_card)
-        t.captured += [hand_card, card]
+        t.captured += (hand_card, card)
         st.emit("chok", t.line, t.player, [hand_card, card])
         _first_pay(st, t, "chok", events.first_chok_pay)
         if not t.last_card or events.last_turn_chok:
@@ -445,10 +445,10 @@ def _last_card_pair(st: HandState, t: _Turn, card: str) -> None:
     assert t.pair is not None and t.hand_card is not None
     month = t.hand_month
     st.table.clear(month)
-    t.captured += [t.hand_card, t.pair]
+    t.captured += (t.hand_card, t.pair)
     if st.profile.events.last_card_flip_left:
         st.table.lay(month, card)
-        st.emit("lay", t.line, t.player, [card])
+        st.emit("lay", t.line, t.player, (card,))
     else:
         t.captured.append(card)
 
@@ -459,7 +459,7 @@ def _finish_hand_card(st: HandState, t: _Turn) -> None:
         return
     assert t.pair is not None
     st.table.take(t.hand_month, t.pair)
-    t.captured += [t.hand_card, t.pair]
+    t.captured += (t.hand_card, t.pair)
     if t.ambiguous is not None:
         others = st.table.cards(t.hand_month)
         st.violate(
@@ -629,7 +629,7 @@ def bonus(st: HandState, s: Bonus) -> None:
     if not st.take(p, s.card, s.line, "laid"):
         return
     st.piles.add(p, [s.card.code])
-    st.emit("bonus", s.line, p, [s.card.code])
+    st.emit("bonus", s.line, p, (s.card.code,))
     if s.draw.code == UNSEEN:
         listed = st.stock.listed_next()
         if st.stock.remaining <= 0:
@@ -640,7 +640,7 @@ def bonus(st: HandState, s: Bonus) -> None:
     else:
         st.draw(s.draw, s.line, p, f"drawn by {p}")
         st.hands.add(p, s.draw.code)
-    st.emit("draw", s.line, p, [s.draw.code])
+    st.emit("draw", s.line, p, (s.draw.code,))
     steal = st.profile.events.bonus_steal
     if steal:
         opponents = _opponents(st, p)
