@@ -454,7 +454,7 @@ def _check_json(files: tuple[str, ...], choice: RulesChoice, settle: bool, statu
     document = JsonDocument(sys.stdout, SCHEMA_VERSION)
     reader = reader_from_env()
     for path in files:
-        check = FileCheck(path, choice, reader)
+        check = FileCheck(path, choice, reader, keep_lines=False)  # a JSON verdict shows no line (B32)
         with Spool() as spool:
             for _hand, result in check:
                 if not isinstance(result, FileError):

@@ -60,10 +60,18 @@ class FileCheck:
     of hands and the lines from the hand given to where the reader has got (``lines``), never the
     file. Judging stops at the first syntax error (the file then has no verdict, GSN §8) while
     reading goes on, so that every error is found. Once the iteration ends, :attr:`verdict` is the
-    file's: its syntax errors, or its usage errors and its balance."""
+    file's: its syntax errors, or its usage errors and its balance. ``keep_lines=False``: no line
+    is kept (``lines`` stays empty), for a caller that shows none, as ``check --json``: keeping
+    them cost a step of a generator and a dictionary entry a line (decision B32)."""
 
     def __init__(
-        self, path: str, choice: RulesChoice, reader: Reader, *, visitor: HandVisitor[Any] | None = None
+        self,
+        path: str,
+        choice: RulesChoice,
+        reader: Reader,
+        *,
+        visitor: HandVisitor[Any] | None = None,
+        keep_lines: bool = True,
     ) -> None:
         self.path = path
         self.choice = choice
@@ -71,6 +79,7 @@ class FileCheck:
         self.visitor = visitor
         """Shown each played hand's statements as they are pushed (see :mod:`..engine.visitor`)."""
         self.lines = KeptLines()
+        self.keep_lines = keep_lines
         self.unreadable: Message | None = None
         """Why the file could not be read (to its end)."""
         self.syntax: list[SyntaxIssue] = []
@@ -90,10 +99,13 @@ class FileCheck:
         undecodable: dict[int, SyntaxIssue] = {}
         try:
             with opened_input(self.path) as handle:
-                lines = self.lines.keep(decoded_lines(handle, undecodable))
+                lines = decoded_lines(handle, undecodable)
+                if self.keep_lines:
+                    lines = self.lines.keep(lines)
                 judge = FileJudge(lines, self.choice, undecodable=undecodable, reader=self.reader, visitor=self.visitor)
                 for hand, result in judge:
-                    self.lines.forget_before(hand)
+                    if self.keep_lines:
+                        self.lines.forget_before(hand)
                     self._count(hand, result)
                     yield hand, result
                 self.syntax, self.warnings, self.balance = judge.errors, judge.warnings, judge.balance

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
-from ..cards import UNSEEN
 from ..engine.board import HandBoard, visit
 from ..engine.state import PlayedHand, is_bonus, month_of
 from ..engine.visitor import HandVisitor
@@ -47,30 +47,35 @@ def _check_table(hand: Hand, profile: Profile) -> None:
     check_deck_seats(hand, profile)
 
 
-def _kept_chongtong(r: PlayedHand) -> list[str]:
+def _kept_chongtong(r: PlayedHand, dealt: Mapping[str, list[int]]) -> list[str]:
     """The players dealt four of a month who played on without declaring it (들고치기, PC-4)."""
+    four = [player for player in r.order if _four_of_a_month(dealt[player])]
+    if not four:  # nearly every hand: no need to read its events for a declaration
+        return []
     declared = {e.player for e in r.events if e.kind == "chongtong"}
-    kept = []
-    for player in r.order:
-        if player not in declared and any(n == 4 for month, n in _dealt_months(r, player).items() if month):
-            kept.append(player)
-    return kept
+    return [player for player in four if player not in declared]
 
 
-def _dealt_months(r: PlayedHand, player: str) -> Counter[int]:
-    """How many cards of each month ``player`` was dealt (unseen cards and bonus cards not counted)."""
-    return Counter(month_of(code) for code in r.dealt.get(player, ()) if code != UNSEEN and not is_bonus(code))
+def _four_of_a_month(months: list[int]) -> bool:
+    return any(months.count(month) == 4 for month in set(months) if month)
+
+
+def _dealt_months(r: PlayedHand) -> dict[str, list[int]]:
+    """The month of each card each player was dealt, read once for the deal's deeds (month 0: unseen
+    cards and bonus cards, which belong to no month). Counted with ``list.count``: a ``Counter`` a
+    player cost more than the ten cards it counted (decision B31)."""
+    return {player: list(map(month_of, r.dealt.get(player, ()))) for player in r.order}
 
 
 KEPT_TRIPLE_MONTHS = (11, 12)
 """The months whose triple some tables count as a chongtong played on (PC-4, decision R54)."""
 
 
-def _kept_triple(r: PlayedHand, profile: Profile) -> list[str]:
+def _kept_triple(r: PlayedHand, dealt: Mapping[str, list[int]], profile: Profile) -> list[str]:
     """The players dealt exactly three of November or of December, who played on with them (PC-4)."""
     if profile.deal.kept_triple_multiplier == 1:
         return []
-    return [player for player in r.order if any(_dealt_months(r, player)[month] == 3 for month in KEPT_TRIPLE_MONTHS)]
+    return [player for player in r.order if any(dealt[player].count(month) == 3 for month in KEPT_TRIPLE_MONTHS)]
 
 
 _TURN_STARTS = frozenset({"play", "bomb", "bonus", "pass"})
@@ -157,6 +162,7 @@ def judge_played(
     outcome = r.outcome.kind
     if r.minhwatu and any(v.code in ("missing-card", "extra-card", "unknown-card") for v in violations):
         outcome = "void"  # a Minhwatu round with a card missing or extra counts for nobody
+    dealt = _dealt_months(r)
     standing = standings(
         r.order,
         r.piles,
@@ -166,8 +172,8 @@ def judge_played(
         r.bombs,
         r.declared,
         r.shodang,
-        _kept_chongtong(r),
-        _kept_triple(r, profile),
+        _kept_chongtong(r, dealt),
+        _kept_triple(r, dealt, profile),
         _first_turn_four(r, profile),
     )
     scores, payments = _payments(r, standing, outcome, profile, carry_in, hand.stake)

@@ -14,7 +14,7 @@ from ..rules import Profile
 from ..rules.knobs import GoRules
 from ..scoring import PileScore, placements, score_pile
 from ..verdict import Factor, Payment, PlayerScore, ScoreItem, factor, payment
-from .baks import bak_points, gwang_bak, meong_tta, pi_bak, tti_bak
+from .baks import Found, bak_points, gwang_bak, meong_tta, pi_bak, tti_bak
 
 _DEEDS = {
     "go": "called go",
@@ -259,12 +259,12 @@ def _go_bak(players: int, profile: Profile) -> bool:
     return profile.baks.go_bak_2p if players == 2 else profile.baks.dokbak == "double"
 
 
-def _loser_factors(ctx: _Context, won: PileScore, loser: Standing, lost: PileScore) -> list[Factor]:
+def _loser_factors(ctx: _Context, won: PileScore, loser: Standing, lost: PileScore) -> list[Found]:
     """The factors of one loser: the baks (meong-tta, pi-bak, gwang-bak, tti-bak; none for a loser
     a bonus card exempts, where the rules say so), then go-bak (none for a go-caller a bonus card
     frees, where the rules say so)."""
     w, profile = ctx.winner.player, ctx.profile
-    found: list[Factor | None] = []
+    found: list[Found | None] = []
     if not (profile.deck.bonus_exempts_baks and _holds_bonus(loser)):
         found += [
             meong_tta(w, won, loser.player, lost, profile),
@@ -273,7 +273,7 @@ def _loser_factors(ctx: _Context, won: PileScore, loser: Standing, lost: PileSco
             tti_bak(w, won, loser.player, lost, profile),
         ]
     if loser.gos > 0 and _go_bak(ctx.players, profile) and not _joker_answers_for_go(loser, profile):
-        found.append(factor("go-bak", 2, FACTORS("go-bak", loser=loser.player)))
+        found.append(Found("go-bak", 2, FACTORS("go-bak", loser=loser.player)))
     return [f for f in found if f is not None]
 
 
@@ -286,14 +286,15 @@ class _Owed:
     points: int
     shared: list[Factor]
     """The factors every loser pays alike (go, shakes, bombs, carry)."""
-    own: list[Factor]
-    """This loser's own factors (meong-tta, pi-bak, gwang-bak, go-bak)."""
+    own: list[Found]
+    """This loser's own factors (meong-tta, pi-bak, gwang-bak, go-bak), written out only for the
+    placement the winner keeps (decision B30)."""
     base: int
     """The points before this loser's own factors (what a 독박 transfer without baks moves)."""
 
     @property
     def factors(self) -> list[Factor]:
-        return self.shared + self.own
+        return self.shared + [found.written() for found in self.own]
 
 
 def _go_multiplier(ctx: _Context) -> int:
@@ -305,23 +306,41 @@ def _go_multiplier(ctx: _Context) -> int:
     return multiplier
 
 
-def _owed(ctx: _Context, won: PileScore, loser: Standing, scored: Sequence[PileScore]) -> _Owed:
+@frozen
+class _Shared:
+    """What every loser pays alike, whichever placement the winner's score is under: the winner's
+    factors and the points the winner adds to the pile's score (worked out once a hand, B30)."""
+
+    factors: list[Factor]
+    added: list[ScoreItem]
+
+    @property
+    def multiplier(self) -> int:
+        return prod(f.factor for f in self.factors)
+
+    @property
+    def points(self) -> int:
+        return sum(item.points for item in self.added)
+
+
+def _shared(ctx: _Context) -> _Shared:
+    return _Shared(_winner_factors(ctx, _go_multiplier(ctx)), winner_points(ctx.winner, ctx.profile))
+
+
+def _owed(ctx: _Context, shared: _Shared, won: PileScore, loser: Standing, scored: Sequence[PileScore]) -> _Owed:
     """What one loser owes, with the loser's placement of a switchable animal chosen in the loser's
     favour; ``scored`` is the loser's pile scored under each placement allowed."""
-    multiplier = _go_multiplier(ctx)
-    shared = _winner_factors(ctx, multiplier)
-    added = sum(item.points for item in winner_points(ctx.winner, ctx.profile))
-    base = (won.total + added) * prod(f.factor for f in shared)
+    base = (won.total + shared.points) * shared.multiplier
     best: _Owed | None = None
     for lost in scored:
         own = _loser_factors(ctx, won, loser, lost)
-        points = base * prod(f.factor for f in own)
+        points = base * prod(f.times for f in own)
         if ctx.profile.baks.gwang_bak_points:
             points += bak_points(own)
         if ctx.profile.settlement.empty_pile_exemption and not loser.pile:
             points = 0
         if best is None or points < best.points:
-            best = _Owed(loser.player, lost, points, shared, own, base)
+            best = _Owed(loser.player, lost, points, shared.factors, own, base)
     assert best is not None
     return best
 
@@ -357,18 +376,18 @@ def settle_stop(
         ]
         for loser in losers
     }
+    shared = _shared(ctx)
     chosen: tuple[tuple[int, int, int], PileScore, list[_Owed]] | None = None
     for placement in placements(ctx.winner.pile, profile, ctx.winner.declared):
         won = score_pile(ctx.winner.pile, profile, placement)
-        owed = [_owed(ctx, won, loser, scored[loser.player]) for loser in losers]
+        owed = [_owed(ctx, shared, won, loser, scored[loser.player]) for loser in losers]
         key = _winner_preference(won, owed)
         if chosen is None or key > chosen[0]:
             chosen = (key, won, owed)
     assert chosen is not None
     _key, won, owed = chosen
 
-    added = winner_points(ctx.winner, profile)
-    scores = {winner: PlayerScore(total=won.total + sum(i.points for i in added), items=_score_items(won) + added)}
+    scores = {winner: PlayerScore(total=won.total + shared.points, items=_score_items(won) + shared.added)}
     for o in owed:
         scores[o.loser] = PlayerScore(total=o.score.total, items=_score_items(o.score))
     return Settlement(scores, _payments(ctx, owed, losers, stake))
