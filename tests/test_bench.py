@@ -77,6 +77,7 @@ def test_the_benchmark_runs_on_a_tiny_corpus_and_prints_its_figures() -> None:
 def test_the_benchmark_can_leave_out_the_cold_start() -> None:
     tiny = ["--hands", "6", "--runs", "1", "--no-chess", "--validate", "0", "--instruction-hands", "0"]
     tiny += ["--cold-runs", "0", "--rounds", "1", "--round-hands", "6", "--audit-hands", "0", "--memory-hands", ""]
+    tiny += ["--process-hands", "0"]  # the whole processes' rounds are the test above's
     result = subprocess.run(
         [*BENCH, *tiny], capture_output=True, text=True, timeout=300
     )
