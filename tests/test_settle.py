@@ -112,9 +112,9 @@ def _fewest_by_brute_force(values: list[int]) -> int:
     return n - best
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.integers(-50, 50).filter(bool), min_size=1, max_size=6))
-def test_settle_up_clears_every_balance_with_the_fewest_transfers(values: list[int]) -> None:
+def _settled_up(values: list[int]) -> list[tuple[str, str, int]]:
+    """The settle-up of players P0, P1, … holding ``values`` and one more who evens the sum; checks
+    that each transfer moves a positive amount and that together they clear every balance."""
     values.append(-sum(values))
     balance = {f"P{i}": v for i, v in enumerate(values)}
     transfers = settle_up(balance)
@@ -124,6 +124,13 @@ def test_settle_up_clears_every_balance_with_the_fewest_transfers(values: list[i
         after[payer] += amount
         after[payee] -= amount
     assert all(v == 0 for v in after.values())
+    return transfers
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(-50, 50).filter(bool), min_size=1, max_size=6))
+def test_settle_up_clears_every_balance_with_the_fewest_transfers(values: list[int]) -> None:
+    transfers = _settled_up(values)
     assert len(transfers) == _fewest_by_brute_force([v for v in values if v])
 
 
@@ -131,15 +138,7 @@ def test_settle_up_clears_every_balance_with_the_fewest_transfers(values: list[i
 @given(st.lists(st.integers(-50, 50).filter(bool), min_size=13, max_size=60))
 def test_settle_up_of_many_players_clears_every_balance_in_fewer_transfers_than_players(values: list[int]) -> None:
     """Beyond twelve players with a balance the transfers are found greedily (R85), exact pairs first."""
-    values.append(-sum(values))
-    balance = {f"P{i}": v for i, v in enumerate(values)}
-    transfers = settle_up(balance)
-    after = dict(balance)
-    for payer, payee, amount in transfers:
-        assert amount > 0
-        after[payer] += amount
-        after[payee] -= amount
-    assert all(v == 0 for v in after.values())
+    transfers = _settled_up(values)
     assert len(transfers) < sum(1 for v in values if v)
 
 
