@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Mapping
 
 # ---- settling up ----------------------------------------------------------------------------
@@ -52,14 +53,14 @@ def _settle_greedily(people: list[str], balance: Mapping[str, int]) -> list[tupl
     one transfer between each debtor and a creditor of exactly the same amount, then the rest as
     one group."""
     transfers: list[tuple[str, str, int]] = []
-    creditors: dict[int, list[str]] = {}
+    creditors: dict[int, deque[str]] = {}  # a queue an amount: many owed the same are taken in order, each at once
     for p in people:
         if balance[p] > 0:
-            creditors.setdefault(balance[p], []).append(p)
+            creditors.setdefault(balance[p], deque()).append(p)
     rest: list[str] = []
     for p in people:
         if balance[p] < 0 and creditors.get(-balance[p]):
-            transfers.append((p, creditors[-balance[p]].pop(0), -balance[p]))
+            transfers.append((p, creditors[-balance[p]].popleft(), -balance[p]))
         elif balance[p] < 0:
             rest.append(p)
     rest.extend(p for owed in creditors.values() for p in owed)
