@@ -2,6 +2,7 @@
 
     python bench/commands.py [--python PATH] [--hands 2000] [--rounds 3]
                              [--audit-files 4] [--audit-hands 1000] [--cold-runs 11]
+                             [--loop-length 8000000]
 
 Method: one file of simulated two-player hands (``simulate --players 2 --rules standard --seed 5``)
 and a folder of ``--audit-files`` files of ``--audit-hands`` hands each (seeds 1, 2, …). Each
@@ -13,7 +14,11 @@ each round, so that a machine's drift falls on all alike; each target is read as
 commands within a round, and the median of those ratios decides it (decision B2). Start-up is the
 median of ``--cold-runs`` runs of ``check`` on a played sample against ``python -c "import
 pydantic, rich"``, taken the same way. Run it on a quiet machine: every other program's turn on
-the processor is counted too, the audit's two jobs most of all.
+the processor is counted too, the audit's two jobs most of all. So the rounds also time the machine
+itself (decision B33): a loop of Python run twice one after the other and twice at once, in two
+processes, whose ratio is the most any two jobs can gain on it at that time (2.00× on two cores
+that are the bench's alone); the report says when the machine was not quiet enough to judge the
+audit's target by.
 """
 
 from __future__ import annotations
@@ -30,6 +35,34 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench import COLD_ENV, COLD_SAMPLE, LARK_ALONE, ROOT, spread, times
 
 Commands = dict[str, list[str]]
+
+QUIET = 1.95
+"""The machine's own two-core ratio (two loops at once against one after the other) at and above
+which a run's rounds had both cores to themselves, near enough to judge the audit's scaling by."""
+
+LOOPS = """
+import os, sys
+def loop():
+    total = 0
+    for i in range(int(sys.argv[2])):
+        total += i & 7
+if sys.argv[1] == "at once":
+    child = os.fork()
+    loop()
+    if child == 0:
+        os._exit(0)
+    os.waitpid(child, 0)
+else:
+    loop()
+    loop()
+"""
+"""The machine's gauge: a loop of Python run twice, in one process one run after the other, or at
+once in two (the second forked, as the audit forks its workers). Nothing else is done, so their
+ratio is the most two jobs gain on the machine as it is during the rounds."""
+
+LOOP_LENGTH = 8_000_000
+"""Iterations of the gauge's loop: about a third of a second on the 2-core machine of
+docs/performance.md, as long as a worker's file in the audit's folder takes to judge, half of it."""
 
 
 VERSIONS = """
@@ -85,6 +118,9 @@ TARGETS: list[Target] = [
     ("start-up ÷ import pydantic, rich", "check on a sample", "import pydantic, rich", "at most", 2.5),
 ]
 
+GAUGE = ("the machine: two loops at once ÷ one after the other", "two loops, one after the other", "two loops at once")
+"""The gauge's row and its two commands (no target: what the machine allowed during the rounds)."""
+
 
 def report(taken: dict[str, list[float]], rounds: dict[str, int]) -> bool:
     """Print each command's times and each target's ratios; True when every target is met."""
@@ -103,6 +139,17 @@ def report(taken: dict[str, list[float]], rounds: dict[str, int]) -> bool:
             f"{row:42} {median:5.2f}×  (target {target}: {'met' if met else 'NOT met'}; "
             f"{rounds[top]} rounds: {spread(ratios, times)})"
         )
+    row, top, bottom = GAUGE
+    if top in taken:
+        ratios = [a / b for a, b in zip(taken[top], taken[bottom], strict=True)]
+        machine = statistics.median(ratios)
+        print(f"{row:42} {machine:5.2f}×  ({rounds[top]} rounds: {spread(ratios, times)})")
+        if machine < QUIET:
+            print(
+                f"the machine was not quiet: two jobs could gain at most {machine:.2f}× on it during these rounds "
+                f"(on a quiet one {QUIET:.2f}× or more), so the audit's figure is the machine's as much as the "
+                "arbiter's: run again when it is quiet"
+            )
     return met_all
 
 
@@ -114,6 +161,7 @@ def main() -> None:
     parser.add_argument("--audit-files", type=int, default=4)
     parser.add_argument("--audit-hands", type=int, default=1000)
     parser.add_argument("--cold-runs", type=int, default=11)
+    parser.add_argument("--loop-length", type=int, default=LOOP_LENGTH, help="iterations of the gauge's loop")
     args = parser.parse_args()
     py = args.python
     arbiter = [py, "-m", "gostop_arbiter"]
@@ -132,6 +180,8 @@ def main() -> None:
                 "check (the text report)": [*arbiter, "check", str(corpus)],
                 "audit --jobs 1": [*arbiter, "audit", str(folder), "--jobs", "1"],
                 "audit --jobs 2": [*arbiter, "audit", str(folder), "--jobs", "2"],
+                GAUGE[1]: [py, "-c", LOOPS, "one after the other", str(args.loop_length)],
+                GAUGE[2]: [py, "-c", LOOPS, "at once", str(args.loop_length)],
             },
             args.rounds,
         )

@@ -20,9 +20,7 @@ def test_the_benchmark_runs_on_a_tiny_corpus_and_prints_its_figures() -> None:
     tiny += ["--instruction-hands", "0", "--cold-runs", "1", "--rounds", "2", "--round-hands", "6"]
     tiny += ["--audit-hands", "80", "--audit-rounds", "2", "--memory-hands", "12,24"]
     tiny += ["--process-hands", "6", "--process-rounds", "2"]
-    result = subprocess.run(
-        [*BENCH, *tiny], capture_output=True, text=True, timeout=300
-    )
+    result = subprocess.run([*BENCH, *tiny], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     if importlib.util.find_spec("lark_cython") is not None:
@@ -78,9 +76,7 @@ def test_the_benchmark_can_leave_out_the_cold_start() -> None:
     tiny = ["--hands", "6", "--runs", "1", "--no-chess", "--validate", "0", "--instruction-hands", "0"]
     tiny += ["--cold-runs", "0", "--rounds", "1", "--round-hands", "6", "--audit-hands", "0", "--memory-hands", ""]
     tiny += ["--process-hands", "0"]  # the whole processes' rounds are the test above's
-    result = subprocess.run(
-        [*BENCH, *tiny], capture_output=True, text=True, timeout=300
-    )
+    result = subprocess.run([*BENCH, *tiny], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     assert "end to end (text -> verdicts)" in result.stdout
     assert "cold start" not in result.stdout
@@ -146,3 +142,37 @@ def test_the_differential_audit_refuses_a_folder_that_holds_no_whole_corpus(tmp_
     assert result.returncode == 2
     assert f"{tmp_path / 'half'} holds no whole corpus (no corpus.json)" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_the_whole_command_benchmark_runs_on_tiny_folders_and_gauges_the_machine() -> None:
+    tiny = ["--hands", "6", "--rounds", "2", "--audit-files", "2", "--audit-hands", "4", "--cold-runs", "1"]
+    tiny += ["--loop-length", "1000"]
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "commands.py"), *tiny], capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode in (0, 1), result.stderr  # 1: a target not met, which tiny inputs may be
+    out = result.stdout
+    for command in (
+        "Lark alone (a script)",
+        "check --json",
+        "audit --jobs 2",
+        "two loops at once",
+        "check on a sample",
+    ):
+        assert re.search(rf"^{re.escape(command)} +\d+\.\d\ds +median", out, re.MULTILINE), command
+    for row in (
+        "check --json ÷ Lark alone, in rate",
+        "the text report ÷ check --json, in time",
+        "audit --jobs 2 ÷ --jobs 1, in speed",
+        "start-up ÷ import pydantic, rich",
+    ):
+        assert re.search(
+            rf"^{re.escape(row)} +\d+\.\d\d×  \(target (at least|at most) \d\.\d\d×: (met|NOT met); \d+ rounds",
+            out,
+            re.MULTILINE,
+        ), row
+    # the gauge has its row, without a target; with loops this short the machine is never "quiet"
+    assert re.search(
+        r"^the machine: two loops at once ÷ one after the other +\d+\.\d\d×  \(2 rounds: median", out, re.MULTILINE
+    )
+    assert "the machine was not quiet: two jobs could gain at most" in out
