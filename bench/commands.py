@@ -58,7 +58,9 @@ else:
 """
 """The machine's gauge: a loop of Python run twice, in one process one run after the other, or at
 once in two (the second forked, as the audit forks its workers). Nothing else is done, so their
-ratio is the most two jobs gain on the machine as it is during the rounds."""
+ratio is what two jobs gain on the machine as it is during the rounds. On the virtual machine of
+docs/performance.md it reads 1.2–1.6× while its neighbours are busy, and 1.95–2.2× at rest (above
+2.00×: a loop alone there takes a little more processor time than each of two at once)."""
 
 LOOP_LENGTH = 8_000_000
 """Iterations of the gauge's loop: about a third of a second on the 2-core machine of
