@@ -16,7 +16,7 @@ median of ``--cold-runs`` runs of ``check`` on a played sample against ``python 
 pydantic, rich"``, taken the same way. Run it on a quiet machine: every other program's turn on
 the processor is counted too, the audit's two jobs most of all. So the rounds also time the machine
 itself (decision B33): a loop of Python run twice one after the other and twice at once, in two
-processes, whose ratio is the most any two jobs can gain on it at that time (2.00× on two cores
+processes, whose ratio is what two jobs can gain on it at that time (about 2.00× on two cores
 that are the bench's alone); the report says when the machine was not quiet enough to judge the
 audit's target by.
 """
@@ -64,7 +64,7 @@ docs/performance.md it reads 1.2–1.6× while its neighbours are busy, and 1.95
 
 LOOP_LENGTH = 8_000_000
 """Iterations of the gauge's loop: about a third of a second on the 2-core machine of
-docs/performance.md, as long as a worker's file in the audit's folder takes to judge, half of it."""
+docs/performance.md, half the time a file of the audit's folder takes to judge."""
 
 
 VERSIONS = """
