@@ -384,8 +384,8 @@ def test_refusals_and_lost_connections_are_said_where_the_tap_was(tmp_path: Path
     assert isinstance(words, dict)
     evening = tmp_path / "evening.gsn"
     lines = in_page_order(statements_of(SAMPLE))
-    server = TableServer(evening)
     keeper = chromium(390, 844)
+    server = TableServer(evening)
     try:
         assert server.post("/api/setup", {"seats": ["민지", "재현"], "dealer": "민지"}).status_code == 200
         keeper.get(server.url(server.scorekeeper))
@@ -464,8 +464,8 @@ def test_a_ttadak_is_entered_flip_first_in_one_pass(tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
 
     evening = tmp_path / "evening.gsn"
-    server = TableServer(evening)
     keeper = chromium(390, 844)
+    server = TableServer(evening)
     deal = [
         "deal 민지: 12a 2p 5a 5p 7a 7r 9p 10p 10r 11p",
         "deal 재현: 1p 2p 2r 3g 4p 6p 6r 9p 11g 11p",
@@ -513,8 +513,8 @@ def test_a_page_refused_its_stream_says_so(tmp_path: Path) -> None:
 
     from gostop_arbiter.table.hub import PER_CLIENT
 
-    server = TableServer(tmp_path / "evening.gsn")
     watcher = chromium(390, 844)
+    server = TableServer(tmp_path / "evening.gsn")
 
     async def hold_and_open() -> str:
         async with httpx.AsyncClient(timeout=10) as client:

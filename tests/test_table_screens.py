@@ -98,8 +98,8 @@ def _recorded(server: TableServer, writes: list[list[str]]) -> None:
 def test_every_screen_is_big_enough_whole_and_clean_in_both_languages(
     screen: str, writes: list[list[str]], role: str, opened: Callable[[Any], None], tmp_path: Path
 ) -> None:
-    server = TableServer(tmp_path / "evening.gsn")
     phone = chromium(390, 844)
+    server = TableServer(tmp_path / "evening.gsn")
     problems: dict[str, Any] = {}
     try:
         _recorded(server, writes)
@@ -137,8 +137,8 @@ def test_a_three_player_deal_takes_under_30_taps_and_a_turn_needs_no_mouse(tmp_p
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
 
-    server = TableServer(tmp_path / "evening.gsn")
     phone = chromium(390, 844)
+    server = TableServer(tmp_path / "evening.gsn")
     deal = {
         "민지": ["1g", "2a", "3r", "4p", "5p", "6a", "7r"],
         "재현": ["1p", "2p", "3g", "4a", "5r", "6p", "8g"],
@@ -214,8 +214,8 @@ def test_a_phone_four_times_slower_is_timed(tmp_path: Path) -> None:
     """Chrome's CPU throttling at 4×: the page's first draw of the table (its state and words
     loaded) from the navigation, and every tap of a deal and of the sample's first turns answered
     (the server's answer included) and drawn: printed, with the taps' median and p99."""
-    server = TableServer(tmp_path / "evening.gsn")
     phone = chromium(390, 844)
+    server = TableServer(tmp_path / "evening.gsn")
     try:
         assert server.post("/api/setup", SETUP).status_code == 200
         phone.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 4})
