@@ -4,6 +4,8 @@ malformed or oversized request), each leaving the file and the state as they wer
 
 from __future__ import annotations
 
+import hashlib
+
 import json
 import re
 from collections import Counter
@@ -58,10 +60,10 @@ def in_page_order(lines: list[str]) -> list[str]:
 class Table:
     """One evening's app, with the scorekeeper's and a watcher's links."""
 
-    def __init__(self, path: Path, lang: str = "en") -> None:
+    def __init__(self, path: Path, lang: str = "en", tokens: Tokens | None = None) -> None:
         self.path = path
         self.lang = lang
-        self.tokens = Tokens.new()
+        self.tokens = tokens or Tokens.new()
         self.client = TestClient(
             create_app(Recorder(path), self.tokens, SITE), base_url=SITE.base, headers={"origin": SITE.base}
         )
@@ -380,13 +382,13 @@ def test_a_resumed_evening_is_the_same_evening(table: Table, tmp_path: Path) -> 
     table.push(*lines[:3])
     for line in lines[3:12]:
         table.push(line)
-    again = Table(table.path)
+    again = Table(table.path, tokens=table.tokens)  # the links are kept beside the file
     assert again.get() == table.get()
     # a hand set up but not dealt is kept beside the file (GSN has no hand without a statement)
     for line in lines[12:]:
         table.push(line)
     table.setup(["민지", "재현", "할머니"], stake=50)
-    assert Table(table.path).get() == table.get()
+    assert Table(table.path, tokens=table.tokens).get() == table.get()
 
 
 def test_the_downloads(table: Table) -> None:
@@ -441,7 +443,7 @@ def test_taking_back_a_deal_below_the_files_comments_keeps_the_file_readable(tmp
     for _ in range(3):
         table.ok("/api/undo", {})
     assert path.read_text(encoding="utf-8").startswith("# 설날 가족 맞고")  # the writer's words stay
-    assert Table(path).get()["revision"] == table.state["revision"]
+    assert Table(path, tokens=table.tokens).get()["revision"] == table.state["revision"]
     table.push(*statements_of(SAMPLE)[:3])
     assert statements_of(path) == statements_of(SAMPLE)[:3]
     written = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -459,7 +461,7 @@ def test_the_hand_numbers_are_the_same_before_and_after_a_restart(table: Table) 
     for line in lines[3:8]:
         table.push(line)
     assert table.state["hand"]["number"] == 2
-    assert Table(table.path).get() == table.get()
+    assert Table(table.path, tokens=table.tokens).get() == table.get()
 
 
 def test_a_correction_keeps_the_statements_kind_and_a_deal_its_size(table: Table) -> None:
@@ -568,6 +570,26 @@ def test_a_watchers_deal_and_stock_lines_name_no_card(table: Table) -> None:
     assert table.client.get("/evening.gsn", params={"t": table.tokens.scorekeeper}).text == table.path.read_text(
         encoding="utf-8"
     )
+
+
+def test_a_watchers_revision_cannot_be_matched_against_guessed_hands(table: Table) -> None:
+    """The revision every watcher is sent is keyed with the scorekeeper's token (decision T75): a
+    digest of the file alone could be matched against each guess of the few hidden cards left."""
+    lines = statements_of(SAMPLE)
+    table.setup(["민지", "재현"], dealer="민지")
+    table.push(*lines[:4])
+    text = table.path.read_text(encoding="utf-8")
+    revision = table.get(table.tokens.watcher)["revision"]
+    assert revision == table.state["revision"]
+    assert revision not in {hashlib.sha256(text.encode()).hexdigest()[:16], hashlib.md5(text.encode()).hexdigest()[:16]}
+    # the same file under the same links (a server started again) keeps its revision; other links do not
+    def revision_under(tokens: Tokens) -> str:
+        client = TestClient(create_app(Recorder(table.path), tokens, SITE), base_url=SITE.base)
+        answer: str = client.get("/api/state", params={"t": tokens.watcher}).json()["revision"]
+        return answer
+
+    assert revision_under(table.tokens) == revision
+    assert revision_under(Tokens.new()) != revision
 
 
 def test_the_page_speaks_korean_without_an_english_word(tmp_path: Path) -> None:

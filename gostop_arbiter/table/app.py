@@ -26,6 +26,7 @@ from .routes import STATIC, Refused, Served, lang_of, pages, reads, refused, wri
 def create_app(evening: Recorder, tokens: Tokens, site: Site) -> Any:
     """The ASGI app of one evening, served at ``site``."""
     app = FastAPI(title="gostop-arbiter table", docs_url=None, redoc_url=None, openapi_url=None)
+    evening.revision_key = tokens.scorekeeper.encode()
     app.state.served = Served(evening, tokens, site, Hub())
     app.state.hub = app.state.served.hub
     for router in (pages, reads, writes):

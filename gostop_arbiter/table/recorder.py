@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import errno
 import hashlib
+import hmac
 import json
 import os
+import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import field
@@ -182,9 +184,13 @@ class Pending:
         return replace(self.hand, tags=tags)
 
 
-def revision_of(text: str) -> str:
-    """A short digest of the file's text: equal texts, equal revisions, whatever process reads them."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+def revision_of(text: str, key: bytes) -> str:
+    """A short keyed digest of the file's text: equal texts, equal revisions, under one key.
+
+    Keyed because every watcher is sent it (decision T75): a plain digest of the file, which a
+    watcher can download with the hands masked, let one try the few unseen hands left against it
+    and find them in seconds."""
+    return hmac.new(key, text.encode("utf-8"), hashlib.sha256).hexdigest()[:16]
 
 
 def _tag(name: str, value: str) -> str:
@@ -228,6 +234,7 @@ class Recorder:
         """What reads every line the table writes, kept for the evening: a reader's parser is
         built once, not for each line."""
         self._revision: str | None = None
+        self._revision_key = secrets.token_bytes(32)
         self._undone: tuple[str, Undone] | None = None
         """The last undo's revision and what it took back, for :meth:`redo`."""
         self._memo_revision = ""
@@ -373,12 +380,22 @@ class Recorder:
         self._pending, self._revision = pending, None
 
     @property
+    def revision_key(self) -> bytes:
+        """What the revision is keyed with: random for a recorder alone; the table keys it with its
+        scorekeeper's token, which outlives a restart, so a page's revision does too."""
+        return self._revision_key
+
+    @revision_key.setter
+    def revision_key(self, key: bytes) -> None:
+        self._revision_key, self._revision = key, None
+
+    @property
     def revision(self) -> str:
         """The digest of what is recorded: the file, and the lines of a hand set up and not yet
         dealt; worked out again only when one of them changes (every page's request asks for it)."""
         if self._revision is None:
             waiting = self.pending.lines if self.pending else []
-            self._revision = revision_of(self.text + "".join(f"{line}\n" for line in waiting))
+            self._revision = revision_of(self.text + "".join(f"{line}\n" for line in waiting), self._revision_key)
         return self._revision
 
     @property
