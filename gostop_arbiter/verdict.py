@@ -74,27 +74,6 @@ def violation(
     return Violation(code=code, line=line, column=column, player=player, card=card, message=message, params=params)  # type: ignore[arg-type]
 
 
-class Violates:
-    """Keeps ``violations`` and records each with :meth:`violate` (the engine's state, the tally)."""
-
-    __slots__ = ()
-    violations: list[Violation]
-
-    def violate(
-        self,
-        code: str,
-        line: int,
-        column: int,
-        message: str,
-        player: str | None = None,
-        card: str | None = None,
-        /,
-        **params: str | int,
-    ) -> None:
-        """Record a violation; ``params`` are the facts of its message beyond the player and card."""
-        self.violations.append(violation(code, line, column, message, player, card, **params))
-
-
 @record
 class Discrepancy:
     """A mark, claim or tag of the table that the rules contradict; ``tag``: a tag that looks like a

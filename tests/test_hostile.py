@@ -143,6 +143,21 @@ def test_twenty_violations_of_one_kind_are_all_listed() -> None:
     assert [v.line for v in hand.violations if v.code == "after-end"] == list(range(30, 50))
 
 
+def test_a_tally_pile_past_twenty_faults_of_one_kind_is_capped_as_a_played_hand_is(tmp_path: Path) -> None:
+    """A pile line of 30,000 unknown cards and 30,000 of one card: 20 of each listed, one closing
+    violation each, and the text report written (it drew a caret for every one, in quadratic time)."""
+    pile = " ".join(["13p"] * 30_000 + ["1p"] * 30_000)
+    text = f'[Seats "A, B"]\npile A: {pile}\npile B: 6p\nA: stop\n'
+    (hand,) = judge_text(text).hands
+    for code, more in (("unknown-card", 30_000 - 20), ("extra-card", 30_000 - 2 - 20)):
+        found = [v for v in hand.violations if v.code == code]
+        assert len(found) == 21 and found[-1].params["more"] == more, code
+    report = tmp_path / "piles.gsn"
+    report.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(report)])
+    assert result.exit_code == Exit.INVALID and result.output.count("^") <= 50
+
+
 def test_a_board_past_the_cap_still_refuses_the_statement() -> None:
     (hand,) = parse_text(PLAYED + AFTER_THE_STOP * 25).hands
     board = HandBoard.of_hand(hand, profile_named("standard"), dealer="Ara")

@@ -21,7 +21,8 @@ from ..records import mutable, replace
 from ..rules import SEVEN, Profile
 from ..scoring import PileCounts, best_score, best_total, declaration_problem, redeclaration_problem, switchable_in
 from ..settlement import minhwatu_points, minhwatu_round, nagari_carry, settle_stop, standings
-from ..verdict import Discrepancy, HandVerdict, Payment, PlayerScore, Violates, Violation, discrepancy
+from ..engine.findings import Findings
+from ..verdict import Discrepancy, HandVerdict, Payment, PlayerScore, Violation, discrepancy
 from .claims import compare_claims
 from .seating import SEATING, check_deck_seats
 
@@ -46,7 +47,7 @@ SAID = sayings(
 
 
 @mutable
-class _Sheet(Violates):
+class _Sheet:
     """What the lines of a tally hand add up to."""
 
     piles: dict[str, list[str]]
@@ -67,10 +68,29 @@ class _Sheet(Violates):
     winner: str | None = None
     stop: Call | None = None
     claims: list[Claim] = field(default_factory=list)
-    violations: list[Violation] = field(default_factory=list)
+    findings: Findings = field(default_factory=Findings)
+    """The violations found, each code's past the cap counted into one (decision H9), as in a
+    played hand: a pile of 300,000 cards makes 20 extra-card violations and one "and more"."""
     doubts: list[Discrepancy] = field(default_factory=list)
     """What the piles make doubtful but cannot disprove: calls (decision R16), a player without a
     pile line (R18)."""
+
+    def violate(
+        self,
+        code: str,
+        line: int,
+        column: int,
+        message: str,
+        player: str | None = None,
+        card: str | None = None,
+        /,
+        **params: str | int,
+    ) -> None:
+        self.findings.violate(code, line, column, message, player, card, **params)
+
+    @property
+    def violations(self) -> list[Violation]:
+        return self.findings.all()
 
 
 def _players(hand: Hand, profile: Profile) -> list[str]:
