@@ -818,6 +818,18 @@ def test_a_tally_the_arbiter_finds_wrong_shows_why_as_check_does(table: Table) -
     assert no_hand.status_code == 409  # a tally is the whole of a hand set up, not dealt
 
 
+@pytest.mark.parametrize("count", [-3, 65, 3_000_000])
+def test_a_tally_of_a_negative_or_impossible_number_of_goes_is_refused_unwritten(table: Table, count: int) -> None:
+    """Each go, shake and bomb is a line: a count no write can hold is refused before any is made."""
+    table.setup(["민지", "재현"], dealer="민지")
+    before = table.get()
+    piles = {"민지": ["1g", "3g", "8g"], "재현": ["2p"]}
+    for field in ("goes", "shakes", "bombs"):
+        answer = table.post("/api/tally", {"piles": piles, field: {"민지": count}, "stop": "민지"})
+        assert answer.status_code == 422 and field in answer.json()["message"], answer.text
+    assert table.get() == before and not table.path.exists()
+
+
 def test_an_english_list_of_cards_is_said_with_commas(table: Table) -> None:
     """A Korean card name is one word (3띠 11쌍피), an English one two: a turn that took two cards
     says them with a comma between (T70), as check's text does, not "3 ribbon 11 double junk"."""

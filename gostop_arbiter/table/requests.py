@@ -9,7 +9,7 @@ with 422 and the reason.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -19,6 +19,10 @@ from ..notation.model import Bomb, Call, CardRef, Claim, DealLine, Declare, Pile
 from ..rules import SEVEN
 from .recorder import MAX_LINE, MAX_LINES, MAX_SEATS, RecorderError
 from .views import card_order
+
+_Times = Annotated[int, Field(ge=0, le=MAX_LINES)]
+"""How many goes, shakes or bombs a tally names for one player: each is a line, and a write holds at
+most :data:`MAX_LINES` of them (a larger number was made into lines before it was refused)."""
 
 _Card = Field(max_length=8, pattern=r"^(?:[0-9]{1,2}(?:pp|p|g|a|r)|b[0-9])$")
 _Name = Field(max_length=80)
@@ -126,9 +130,9 @@ class TallyRequest(_Write):
     shakes and bombs that count, who stopped (nobody: a nagari), and the sake cup's placement."""
 
     piles: dict[str, list[str]] = Field(max_length=MAX_SEATS)
-    goes: dict[str, int] = Field(default_factory=dict, max_length=MAX_SEATS)
-    shakes: dict[str, int] = Field(default_factory=dict, max_length=MAX_SEATS)
-    bombs: dict[str, int] = Field(default_factory=dict, max_length=MAX_SEATS)
+    goes: dict[str, _Times] = Field(default_factory=dict, max_length=MAX_SEATS)
+    shakes: dict[str, _Times] = Field(default_factory=dict, max_length=MAX_SEATS)
+    bombs: dict[str, _Times] = Field(default_factory=dict, max_length=MAX_SEATS)
     stop: str | None = _Named
     cup: Cup | None = None
 
