@@ -59,8 +59,9 @@ _ZEROS_CODAS: Final = ((16, 21), (12, 0), (8, 1), (4, 4), (3, 4), (2, 1), (1, 17
 """A number ending in zeros is read up to its last power of ten: (at least this many zeros, its
 final consonant): 경 ㅇ, 조 none, 억 ㄱ, 만 ㄴ (십만, 백만 and 천만 end as 만 does), 천 ㄴ, 백 ㄱ, 십 ㅂ."""
 
-_SHORT_STOPS: Final = {"p": 17, "t": 19, "k": 1}
-"""A stop after one short vowel is written as the final consonant: Kip 킵, Pat 팻, Rick 릭."""
+_SHORT_STOPS: Final = {"p": 17, "b": 17, "t": 19, "k": 1}
+"""A stop after one short vowel, single or doubled, is written as the final consonant: Kip 킵,
+Bob 밥, Pat 팻, Matt 맷, Webb 웹."""
 
 _LETTER_CODAS: Final = {"l": _RIEUL, "r": _RIEUL, "m": 16, "n": 4}
 """A Latin letter said alone (``R``, ``3M``): 엘 알 엠 엔 end in a consonant; every other letter's
@@ -127,8 +128,8 @@ def _number_coda(text: str) -> int:
 
 def _latin_coda(text: str) -> int:
     """A Latin word's final consonant as Korean transliterates it (decision P62): -ng ㅇ, -m ㅁ,
-    -n ㄴ, -l ㄹ (Bill 빌, Joon 준, Tom 톰, Young 영), -ck ㄱ (Jack 잭), and p, t, k after one short
-    vowel (Pat 팻, Kip 킵, Nick 닉); a word of one letter, or of capitals only
+    -n ㄴ, -l ㄹ (Bill 빌, Joon 준, Tom 톰, Young 영), -ck ㄱ (Jack 잭), and p, b, t, k (or doubled)
+    after one short vowel (Pat 팻, Kip 킵, Bob 밥, Matt 맷); a word of one letter, or of capitals only
     (``R``, ``KBS``), by the last letter's name (알, 에스); every other ending is read with a vowel
     (Minji 민지, Mark 마크, Peter 피터, Kate 케이트)."""
     word = ""
@@ -143,6 +144,6 @@ def _latin_coda(text: str) -> int:
         return 21
     if lower.endswith("ck"):
         return 1
-    if re.search(r"(^|[^aeiou])[aeiou][ptk]$", lower):  # a short vowel keeps its stop: Pat 팻, Kip 킵
+    if re.search(r"(^|[^aeiou])[aeiou]([ptkb])\2?$", lower):  # a short vowel keeps its stop: Pat 팻, Bob 밥
         return _SHORT_STOPS[lower[-1]]
     return {"m": 16, "n": 4, "l": _RIEUL}.get(lower[-1], 0)
