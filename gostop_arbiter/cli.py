@@ -666,7 +666,9 @@ def simulate(
     quiet = quiet or output is None or not sys.stdout.isatty()
     with contextlib.ExitStack() as stack:
         out = stack.enter_context(output_file(output)) if output is not None else sys.stdout
-        advance = stack.enter_context(progress_bar(say("simulating", _lang()), hands, quiet=quiet))
+        advance = stack.enter_context(
+            progress_bar(say("simulating", _lang()), hands, say("{rate} hands a second", _lang()), quiet=quiet)
+        )
         try:
             for i, hand in enumerate(session):
                 out.write(("\n" if i else "") + "\n".join(write_hand(hand)) + "\n")
@@ -726,7 +728,10 @@ def audit(
     lang = _lang()
     try:
         with progress_bar(
-            say("auditing", lang), len(files), quiet=quiet or not sys.stdout.isatty(), unit=say("files", lang)
+            say("auditing", lang),
+            len(files),
+            say("{rate} files a second", lang),
+            quiet=quiet or not sys.stdout.isatty(),
         ) as bar:
 
             def advance(n: int = 1) -> None:

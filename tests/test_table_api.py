@@ -5,7 +5,6 @@ malformed or oversized request), each leaving the file and the state as they wer
 from __future__ import annotations
 
 import hashlib
-
 import json
 import re
 from collections import Counter

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import field
 
 from ..cards import Kind, card_info
+from ..engine.findings import Findings
 from ..errors import UsageError
 from ..messages import sayings
 from ..notation.model import Bomb, Call, Claim, Declare, Hand, PileLine, Shake, Shodang, ShodangAnswer
@@ -21,7 +22,6 @@ from ..records import mutable, replace
 from ..rules import SEVEN, Profile
 from ..scoring import PileCounts, best_score, best_total, declaration_problem, redeclaration_problem, switchable_in
 from ..settlement import minhwatu_points, minhwatu_round, nagari_carry, settle_stop, standings
-from ..engine.findings import Findings
 from ..verdict import Discrepancy, HandVerdict, Payment, PlayerScore, Violation, discrepancy
 from .claims import compare_claims
 from .seating import SEATING, check_deck_seats

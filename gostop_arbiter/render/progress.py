@@ -13,10 +13,10 @@ def _nothing(n: int = 1) -> None:
 
 
 @contextmanager
-def progress_bar(
-    what: str, total: int | None, *, quiet: bool = False, unit: str = "hands"
-) -> Iterator[Callable[..., None]]:
-    """Yields ``advance(n=1)``. Nothing is drawn when ``quiet`` or when standard error is not a terminal."""
+def progress_bar(what: str, total: int | None, rate: str, *, quiet: bool = False) -> Iterator[Callable[..., None]]:
+    """Yields ``advance(n=1)``. ``rate`` is the reader's sentence of the rate, its number as
+    ``{rate}`` ("{rate} hands a second", "초당 {rate}판"). Nothing is drawn when ``quiet`` or when
+    standard error is not a terminal."""
     console = Console(stderr=True)
     if quiet or not console.is_terminal:
         yield _nothing
@@ -29,7 +29,7 @@ def progress_bar(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]} " + unit + "/s"),
+        TextColumn(rate.replace("{rate}", "{task.fields[rate]}")),
         TimeRemainingColumn(),
     )
     with Progress(*columns, console=console, transient=True) as progress:
