@@ -571,6 +571,30 @@ def test_a_watchers_deal_and_stock_lines_name_no_card(table: Table) -> None:
     )
 
 
+def test_a_move_that_is_not_offered_is_a_wrong_request_not_a_stale_page(table: Table) -> None:
+    """With the page's revision current, a move past the listing, or a flip chosen for a move that
+    has none, is refused as what it is (422), and nothing is written; a page told "stale" would
+    reload and ask again."""
+    lines = statements_of(SAMPLE)
+    table.setup(["민지", "재현"], dealer="민지")
+    table.push(*lines[:3])
+    before = table.path.read_text(encoding="utf-8")
+    offered = len(table.state["moves"])
+    past = table.post("/api/play", {"move": offered})
+    assert past.status_code == 422 and f"{offered}" in past.json()["message"], past.text
+    assert table.post("/api/flips", {"play": 100_000}).status_code == 422
+    assert table.path.read_text(encoding="utf-8") == before
+    for line in lines[3:]:  # on to the first go or stop offered
+        calls = [i for i, m in enumerate(table.state["moves"]) if m["text"].endswith((": go", ": stop"))]
+        if calls:
+            break
+        table.push(line)
+    before = table.path.read_text(encoding="utf-8")
+    flipped_call = table.post("/api/play", {"move": calls[0], "option": 0})
+    assert flipped_call.status_code == 422 and "flip" in flipped_call.json()["message"], flipped_call.text
+    assert table.path.read_text(encoding="utf-8") == before
+
+
 def test_a_watchers_revision_cannot_be_matched_against_guessed_hands(table: Table) -> None:
     """The revision every watcher is sent is keyed with the scorekeeper's token (decision T75): a
     digest of the file alone could be matched against each guess of the few hidden cards left."""
@@ -695,7 +719,7 @@ def test_a_move_is_named_by_its_place_in_the_listing_of_the_revision_the_page_sa
     stale = table.post("/api/play", {"move": play["id"], "option": three["id"]}, after=seen["revision"])
     assert stale.status_code == 409 and statements_of(table.path) == lines[:4]
     gone = table.post("/api/play", {"move": len(table.state["moves"]) + 50, "option": 0})
-    assert gone.status_code == 409
+    assert gone.status_code == 422  # the page's revision is current: a move it was never offered
 
 
 def test_an_undo_says_what_it_took_back_and_can_put_it_back(table: Table) -> None:

@@ -424,8 +424,11 @@ def _listing(evening: Recorder, at: int | None) -> tuple[HandBoard, list[Stateme
 
 
 def _listed(listing: list[Statement], move: int) -> Statement:
+    """The move the page names by its place in the listing. Every write checks its revision first,
+    so a place past the end is not a stale page but a wrong request: said as such (422), since a
+    page told "stale" reloads and would ask the same again."""
     if move >= len(listing):
-        raise Refused(409, STALE)
+        raise Refused(422, "there is no move {move}: {n} are offered now", move=move, n=len(listing))
     return listing[move]
 
 
@@ -433,6 +436,8 @@ def _completed(board: HandBoard, move: Statement, option: int | None) -> Stateme
     """The statement a move makes: a hand play completed by its turn ``option`` (its flips and
     captures, as :meth:`~..engine.HandBoard.legal_flips` lists them), any other move as it is."""
     if not isinstance(move, Turn) or move.flips:
+        if option is not None:
+            raise Refused(422, "only a hand play has flips to choose from: this move has none")
         return move
     turns = board.legal_flips(move)
     if option is None and len(turns) == 1:
