@@ -556,6 +556,10 @@ def compare(file: str, names: str, as_json: bool) -> None:
     from .render.compare import compare_table
 
     profiles = [n.strip() for n in names.split(",") if n.strip()]
+    if not profiles:
+        raise click.BadParameter(
+            say("name one rules profile or more, such as standard,gamerules", _lang()), param_hint="--rules"
+        )
     for name in profiles:
         _rules_choice(name, ())
     source = load(file, reader_from_env())

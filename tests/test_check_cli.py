@@ -120,6 +120,13 @@ def test_compare_shows_each_profile(tmp_path: Path) -> None:
     assert document["profiles"]["gamerules"]["balance"] == {"A": 104, "B": -104}
 
 
+@pytest.mark.parametrize("names", [",,", " , "])
+def test_compare_with_no_profile_named_is_a_usage_error(tmp_path: Path, names: str) -> None:
+    result = run("compare", write(tmp_path, YUNA_WINS + "Yuna: stop\n"), "--rules", names)
+    assert result.returncode == 2 and result.stdout == ""
+    assert "--rules" in result.stderr and "name one rules profile or more" in result.stderr
+
+
 def test_settle_ends_with_the_fewest_transfers(tmp_path: Path) -> None:
     from test_worked_examples import WE_4
 
