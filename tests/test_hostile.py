@@ -365,7 +365,10 @@ def test_render_says_why_its_status_is_not_0(tmp_path: Path) -> None:
     path.write_text(text.replace("claim: Jae pays Minji 22", "claim: Jae pays Minji 8") + "\n", encoding="utf-8")
     result = run("render", str(path), "-o", str(tmp_path / "page.html"))
     assert result.returncode == Exit.DISPUTED
-    assert result.stderr.splitlines() == [f"wrote {tmp_path / 'page.html'}", f"the table got it wrong: {path} hand 1 (exit 3)"]
+    assert result.stderr.splitlines() == [
+        f"wrote {tmp_path / 'page.html'}",
+        f"the table got it wrong: {path} hand 1 (exit 3)",
+    ]
 
 
 # ---- standard output closed or cut short ------------------------------------------------------
@@ -430,7 +433,9 @@ def test_fmt_cut_short_by_head_is_141_not_a_silent_0(tmp_path: Path) -> None:
         process.stderr.close()
 
 
-def test_a_standard_error_that_fails_is_said_to_be_standard_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_a_standard_error_that_fails_is_said_to_be_standard_error(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     """``check bad.gsn 2>/dev/full`` said "cannot write standard output"."""
     import errno
     import io
@@ -482,6 +487,23 @@ def test_every_line_that_is_not_utf8_is_located_and_the_others_are_read(tmp_path
     assert run("audit", str(path), "--jsonl", str(out), "--quiet").returncode == Exit.UNREADABLE
     lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert [(r["error"]["line"], r["error"]["column"]) for r in lines if "error" in r] == [(2, 12), (4, 6), (5, 4)]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-16-le"])
+def test_a_utf16_file_is_one_error_saying_so(tmp_path: Path, encoding: str) -> None:
+    """Notepad's "Unicode" is UTF-16: one error at 1:1 that names it, not one per line."""
+    text = '[Seats "A, B"]\npile A: 1g 3g 8g\npile B: 2p\nA: stop\n'
+    path = tmp_path / "notepad.gsn"
+    path.write_bytes(("\ufeff" if encoding != "utf-16" else "").encode(encoding) + text.encode(encoding))
+    for command in ("check", "parse"):
+        result = CliRunner().invoke(cli, ["--lang", "ko", command, str(path)])
+        assert result.exit_code == Exit.UNREADABLE
+        assert (
+            result.stderr
+            == f"{path}:1:1: 이 파일은 UTF-16 글이에요. GSN은 UTF-8로 읽으니 UTF-8로 다시 저장해 주세요.\n"
+        )
+    errors = json.loads(CliRunner().invoke(cli, ["check", "--json", str(path)]).stdout)["files"][0]["errors"]
+    assert [(e["code"], e["line"], e["column"]) for e in errors] == [("unreadable", 1, 1)]
 
 
 # ---- no traceback for a failure outside the transcript ----------------------------------------
@@ -569,7 +591,16 @@ def test_an_output_named_by_a_pipe_is_refused_at_once(tmp_path: Path, command: s
 
 @pytest.mark.parametrize(
     "args",
-    [["check"], ["check", "--json"], ["parse"], ["fmt"], ["fmt", "--check"], ["replay"], ["compare", "--rules", "standard"], ["audit", "--quiet"]],
+    [
+        ["check"],
+        ["check", "--json"],
+        ["parse"],
+        ["fmt"],
+        ["fmt", "--check"],
+        ["replay"],
+        ["compare", "--rules", "standard"],
+        ["audit", "--quiet"],
+    ],
 )
 def test_a_pipe_named_as_a_transcript_is_refused_at_once(tmp_path: Path, args: list[str]) -> None:
     """Only a regular file (or - for standard input) is read: a pipe would block the command until
@@ -586,7 +617,9 @@ def test_a_pipe_named_as_a_transcript_is_refused_at_once(tmp_path: Path, args: l
 def test_a_folder_named_as_a_transcript_points_to_audit(tmp_path: Path, command: str) -> None:
     result = run(command, str(tmp_path))
     assert result.returncode == Exit.UNREADABLE
-    assert f"cannot read {tmp_path}: it is a folder, not a file (gostop-arbiter audit {tmp_path} judges" in result.stderr
+    assert (
+        f"cannot read {tmp_path}: it is a folder, not a file (gostop-arbiter audit {tmp_path} judges" in result.stderr
+    )
     korean = run(command, str(tmp_path), "--lang", "ko")
     assert f"폴더 안의 기록을 모두 판정하려면: gostop-arbiter audit {tmp_path}" in korean.stderr
 
@@ -790,7 +823,9 @@ def test_names_written_in_one_script_or_in_scripts_written_together_are_seated()
     from gostop_arbiter.notation.reader import confusable_names
 
     assert confusable_names(["민지", "재현", "金민지", "민지B", "ゆき子", "Jae", "minji", "Minji", "Ἀλέξης"]) == []
-    assert [said.english() for said in confusable_names(["Jaeмин"])] == ["'Jaeмин' in Seats mixes Cyrillic and Latin letters (м is Cyrillic): a name could then look like another"]
+    assert [said.english() for said in confusable_names(["Jaeмин"])] == [
+        "'Jaeмин' in Seats mixes Cyrillic and Latin letters (м is Cyrillic): a name could then look like another"
+    ]
 
 
 def test_a_tag_far_from_every_tag_is_only_unknown(tmp_path: Path) -> None:

@@ -358,6 +358,10 @@ class LineTooLong(ArbiterError):
         return issue(self.number, column, SYNTAX("line-too-long", limit=f"{self.limit:,}"), text, "unreadable")
 
 
+_UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")
+"""The byte-order marks a UTF-16 file starts with (what Windows Notepad saved as "Unicode")."""
+
+
 def decoded_lines(handle: Pieces, undecodable: dict[int, SyntaxIssue]) -> Iterator[str]:
     """The lines of a file read as bytes (:func:`byte_lines`), as the parser sees them (see
     :func:`normalise_lines`). A line that is not UTF-8 gets its located error in ``undecodable``
@@ -367,6 +371,10 @@ def decoded_lines(handle: Pieces, undecodable: dict[int, SyntaxIssue]) -> Iterat
     try:
         for line in byte_lines(handle):
             number += 1
+            if number == 1 and line[:2] in _UTF16_MARKS:  # every line would be unreadable: said once
+                undecodable[1] = issue(1, 1, SYNTAX("utf-16"), "", "unreadable")
+                yield "\ufffd"  # a line that belongs to a hand, whose error it is (as for a line too long)
+                return
             try:
                 text = line.decode("utf-8")
             except UnicodeDecodeError as error:
@@ -376,8 +384,8 @@ def decoded_lines(handle: Pieces, undecodable: dict[int, SyntaxIssue]) -> Iterat
                 text = text[1:]
             yield unicodedata.normalize("NFKC", text)
     except LineTooLong as long:
-        issue = long.issue()
-        undecodable[issue.line] = issue
+        located = long.issue()
+        undecodable[located.line] = located
         yield "\ufffd"  # in its place, a line that belongs to a hand (a blank one would not), whose error it is
 
 

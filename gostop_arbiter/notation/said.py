@@ -68,6 +68,7 @@ SYNTAX = sayings(
         "tally-line-on-board": "this line belongs in a tally hand (piles and calls only), not on a board",
         "line-too-long": "a line holds at most {limit} bytes; this one is longer, and the file is read no further",
         "not-utf8": "this line is not UTF-8 text: byte {byte} cannot be read",
+        "utf-16": "the file is UTF-16 text; GSN is UTF-8: save it again as UTF-8",
         "tag-too-long": "a tag's value holds at most {most} characters; this one has {count}",
         "tag-too-long-unclosed": "a tag's value holds at most {most} characters; this one has {count}, "
         "and no closing quote",
