@@ -75,19 +75,6 @@ class _Sheet:
     """What the piles make doubtful but cannot disprove: calls (decision R16), a player without a
     pile line (R18)."""
 
-    def violate(
-        self,
-        code: str,
-        line: int,
-        column: int,
-        message: str,
-        player: str | None = None,
-        card: str | None = None,
-        /,
-        **params: str | int,
-    ) -> None:
-        self.findings.violate(code, line, column, message, player, card, **params)
-
     @property
     def violations(self) -> list[Violation]:
         return self.findings.all()
@@ -135,7 +122,7 @@ def _check_cards(hand: Hand, profile: Profile, tally: _Sheet) -> None:
         for ref in line.cards:
             code = ref.code
             if not deck.holds(code):
-                tally.violate(
+                tally.findings.violate(
                     "unknown-card",
                     line.line,
                     ref.column,
@@ -147,7 +134,7 @@ def _check_cards(hand: Hand, profile: Profile, tally: _Sheet) -> None:
             seen[code] += 1
             if seen[code] > deck.copies(code):
                 held = "once" if deck.copies(code) == 1 else f"{deck.copies(code)} times"
-                tally.violate(
+                tally.findings.violate(
                     "extra-card",
                     line.line,
                     ref.column,
@@ -161,7 +148,7 @@ def _check_cards(hand: Hand, profile: Profile, tally: _Sheet) -> None:
         for code, copies in deck.counts.items():
             if seen[code] < copies:
                 missing = copies - seen[code]
-                tally.violate(
+                tally.findings.violate(
                     "missing-card",
                     last.line,
                     1,
@@ -190,7 +177,7 @@ def _read_lines(hand: Hand, profile: Profile, players: list[str], tally: _Sheet)
             continue  # the reader lets no other line into a tally hand
         player = s.player
         if player not in players:
-            tally.violate(
+            tally.findings.violate(
                 "illegal-call",
                 s.line,
                 s.column,
@@ -203,11 +190,11 @@ def _read_lines(hand: Hand, profile: Profile, players: list[str], tally: _Sheet)
             _declare(s, profile, tally)
             continue
         if tally.stop is not None or tally.agreed is not None:
-            tally.violate("after-end", s.line, s.column, _ended(tally), player, **_end_facts(tally))
+            tally.findings.violate("after-end", s.line, s.column, _ended(tally), player, **_end_facts(tally))
             continue
         if isinstance(s, Call):
             if minhwatu:
-                tally.violate(
+                tally.findings.violate(
                     "illegal-call",
                     s.line,
                     s.column,
@@ -224,12 +211,16 @@ def _read_lines(hand: Hand, profile: Profile, players: list[str], tally: _Sheet)
             calls += 1
         elif isinstance(s, Shake):
             if minhwatu:
-                tally.violate("illegal-shake", s.line, s.column, "Minhwatu has no shakes", player, reason="minhwatu")
+                tally.findings.violate(
+                    "illegal-shake", s.line, s.column, "Minhwatu has no shakes", player, reason="minhwatu"
+                )
             else:
                 tally.shakes[player] += 1
         elif isinstance(s, Bomb):
             if minhwatu:
-                tally.violate("illegal-bomb", s.line, s.column, "Minhwatu has no bombs", player, reason="minhwatu-bomb")
+                tally.findings.violate(
+                    "illegal-bomb", s.line, s.column, "Minhwatu has no bombs", player, reason="minhwatu-bomb"
+                )
             else:
                 tally.bombs[player] += 1
 
@@ -252,7 +243,7 @@ def _shodang_line(s: Shodang | ShodangAnswer, profile: Profile, players: list[st
     """쇼당 and its answers in a tally hand: as in a played one, without the turns (PA-7)."""
     player = s.player
     if profile.baks.shodang == "off" or profile.game == "minhwatu" or len(players) != 3:
-        tally.violate(
+        tally.findings.violate(
             "illegal-declaration",
             s.line,
             s.column,
@@ -262,14 +253,14 @@ def _shodang_line(s: Shodang | ShodangAnswer, profile: Profile, players: list[st
         )
         return
     if tally.stop is not None or tally.agreed is not None:
-        tally.violate("after-end", s.line, s.column, "the hand is over", player, **_end_facts(tally))
+        tally.findings.violate("after-end", s.line, s.column, "the hand is over", player, **_end_facts(tally))
         return
     if isinstance(s, Shodang):
         tally.offer, tally.answers = s, {}
         return
     offer = tally.offer
     if offer is None or player == offer.player or player in tally.answers or player not in players:
-        tally.violate(
+        tally.findings.violate(
             "illegal-declaration",
             s.line,
             s.column,
@@ -291,7 +282,7 @@ def _declare(s: Declare, profile: Profile, tally: _Sheet) -> None:
     code, player = s.card.code, s.player
     problem = declaration_problem(player, code, tally.piles[player], profile)
     if problem:
-        tally.violate("illegal-declaration", s.line, s.card.column, problem, player, code)
+        tally.findings.violate("illegal-declaration", s.line, s.card.column, problem, player, code)
         return
     earlier = tally.declared.get(player, {}).get(code)
     called = tally.gos[player] > 0 or tally.winner == player
@@ -299,7 +290,7 @@ def _declare(s: Declare, profile: Profile, tally: _Sheet) -> None:
         player, code, s.category, earlier, profile, called=called, ended=tally.stop is not None
     )
     if fixed is not None:
-        tally.violate("illegal-declaration", s.line, s.card.column, fixed[0], player, code, **fixed[1])
+        tally.findings.violate("illegal-declaration", s.line, s.card.column, fixed[0], player, code, **fixed[1])
         return
     tally.declared.setdefault(player, {})[code] = s.category
 
@@ -314,7 +305,7 @@ def _check_stop(profile: Profile, players: list[str], tally: _Sheet) -> None:
     if score < needed:
         gos = tally.gos[winner]
         after = f" after {gos} go{'s' if gos != 1 else ''}" if gos else ""
-        tally.violate(
+        tally.findings.violate(
             "illegal-call",
             stop.line,
             stop.column,
@@ -352,7 +343,7 @@ def _check_gos(profile: Profile, players: list[str], tally: _Sheet) -> None:
         ends = f"{player}'s pile ends at {score} point{'' if score == 1 else 's'} and {nth} needs {needed}"
         taken = _junk_to_make_up(pile, needed, _stealable(players, player, profile, tally), profile, declared)
         if taken is None:
-            tally.violate(
+            tally.findings.violate(
                 "illegal-call",
                 line.line,
                 line.column,
