@@ -77,6 +77,7 @@ class _Sheet:
 
     @property
     def violations(self) -> list[Violation]:
+        """Every violation, with one closing "and N more" for a code past the cap (a new list)."""
         return self.findings.all()
 
 
@@ -437,12 +438,13 @@ def judge_tally(
             p: PlayerScore(total=best_score(tally.piles[p], profile, tally.declared.get(p, {})).total) for p in players
         }
         outcome, carry_out = "nagari", nagari_carry(carry_in, profile, list(standing.values()))
+    violations = tally.violations
     return replace(
         common,
-        valid=not tally.violations,
+        valid=not violations,
         outcome=outcome,
         winner=tally.winner,
-        violations=tally.violations,
+        violations=violations,
         discrepancies=sorted(
             tally.doubts + compare_claims(tally.claims, payments, outcome, tally.winner), key=lambda d: d.line
         ),
@@ -454,15 +456,16 @@ def judge_tally(
 
 def _minhwatu(profile: Profile, tally: _Sheet, common: HandVerdict) -> HandVerdict:
     """A Minhwatu round: balances against the target; a missing or extra card voids it (MH-9)."""
-    void = any(v.code in ("missing-card", "extra-card", "unknown-card") for v in tally.violations)
+    violations = tally.violations
+    void = any(v.code in ("missing-card", "extra-card", "unknown-card") for v in violations)
     deck = profile.the_deck()
     full = sum(minhwatu_points(code, profile) * copies for code, copies in deck.counts.items())
     scores = minhwatu_round(tally.piles, profile, full)
     return replace(
         common,
-        valid=not tally.violations,
+        valid=not violations,
         outcome="void" if void else "tally",
-        violations=tally.violations,
+        violations=violations,
         discrepancies=tally.doubts + compare_claims(tally.claims, [], "void" if void else "tally", None),
         scores=scores,
         payments=[],

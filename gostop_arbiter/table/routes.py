@@ -424,9 +424,9 @@ def _listing(evening: Recorder, at: int | None) -> tuple[HandBoard, list[Stateme
 
 
 def _listed(listing: list[Statement], move: int) -> Statement:
-    """The move the page names by its place in the listing. Every write checks its revision first,
-    so a place past the end is not a stale page but a wrong request: said as such (422), since a
-    page told "stale" reloads and would ask the same again."""
+    """The move the page names by its place in the listing. A request naming a revision has had it
+    checked before, so a place past the end is not a stale page but a wrong request: said as such
+    (422), since a page told "stale" reloads and would ask the same again."""
     if move >= len(listing):
         raise Refused(422, "there is no move {move}: {n} are offered now", move=move, n=len(listing))
     return listing[move]
